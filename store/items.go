@@ -1,0 +1,205 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Item is a stored entry of a feed. Every text is sanitized.
+type Item struct {
+	ID          int64
+	FeedID      int64
+	FeedTitle   string
+	GUID        string
+	Title       string
+	Link        string
+	Author      string
+	Content     string
+	Summary     string
+	Categories  []string
+	PublishedAt *time.Time
+	UpdatedAt   *time.Time
+	FirstSeenAt time.Time
+	Read        bool
+	Flagged     bool
+	Enclosures  []Enclosure
+}
+
+// ItemQuery selects items. Zero values mean "no filter".
+type ItemQuery struct {
+	FeedID     int64
+	FolderPath string // the folder and its whole subtree
+	Unread     bool
+	Flagged    bool
+	Limit      int // 0: no limit
+	Offset     int
+}
+
+const itemColumns = `i.id, i.feed_id, fd.title, i.guid, i.title, i.link, i.author, i.content, i.summary,
+	i.categories, i.published_at, i.updated_at, i.first_seen_at, i.read, i.flagged`
+
+func scanItem(r rowScanner) (Item, error) {
+	var it Item
+	var cats string
+	var pub, upd sql.NullInt64
+	var seen int64
+	err := r.Scan(&it.ID, &it.FeedID, &it.FeedTitle, &it.GUID, &it.Title, &it.Link, &it.Author,
+		&it.Content, &it.Summary, &cats, &pub, &upd, &seen, &it.Read, &it.Flagged)
+	if err != nil {
+		return it, err
+	}
+	it.PublishedAt, it.UpdatedAt = timePtr(pub), timePtr(upd)
+	it.FirstSeenAt = time.Unix(seen, 0).UTC()
+	_ = json.Unmarshal([]byte(cats), &it.Categories)
+	return it, nil
+}
+
+// Items returns the items q selects, newest first; the items of one list
+// feed come in document order. Enclosures are included.
+func (s *Store) Items(ctx context.Context, q ItemQuery) ([]Item, error) {
+	query, args := itemsSQL(ctx, s, q)
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list items: %w", err)
+	}
+	var out []Item
+	for rows.Next() {
+		it, err := scanItem(rows)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("list items: %w", err)
+		}
+		out = append(out, it)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list items: %w", err)
+	}
+	if err := s.attachEnclosures(ctx, out); err != nil {
+		return nil, fmt.Errorf("list items: %w", err)
+	}
+	return out, nil
+}
+
+func itemsSQL(ctx context.Context, s *Store, q ItemQuery) (string, []any) {
+	var where []string
+	var args []any
+	order := `i.sort_at DESC, i.id DESC`
+	if q.FeedID != 0 {
+		where, args = append(where, `i.feed_id = ?`), append(args, q.FeedID)
+		if s.isList(ctx, q.FeedID) {
+			order = `i.list_pos ASC, i.id DESC`
+		}
+	}
+	if q.FolderPath != "" {
+		where, args = append(where, subtreeFilter), append(args, q.FolderPath, q.FolderPath, q.FolderPath)
+	}
+	if q.Unread {
+		where = append(where, `i.read = 0`)
+	}
+	if q.Flagged {
+		where = append(where, `i.flagged = 1`)
+	}
+	query := `SELECT ` + itemColumns + ` FROM items i JOIN feeds fd ON fd.id = i.feed_id`
+	if len(where) > 0 {
+		query += ` WHERE ` + strings.Join(where, ` AND `)
+	}
+	query += ` ORDER BY ` + order
+	if q.Limit > 0 || q.Offset > 0 {
+		limit := q.Limit
+		if limit <= 0 {
+			limit = -1
+		}
+		query += ` LIMIT ? OFFSET ?`
+		args = append(args, limit, q.Offset)
+	}
+	return query, args
+}
+
+func (s *Store) isList(ctx context.Context, feedID int64) bool {
+	var isList bool
+	_ = s.db.QueryRowContext(ctx, `SELECT is_list FROM feeds WHERE id = ?`, feedID).Scan(&isList)
+	return isList
+}
+
+// Item returns one item with its enclosures.
+func (s *Store) Item(ctx context.Context, id int64) (Item, error) {
+	it, err := scanItem(s.db.QueryRowContext(ctx, `SELECT `+itemColumns+
+		` FROM items i JOIN feeds fd ON fd.id = i.feed_id WHERE i.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return it, fmt.Errorf("item %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return it, fmt.Errorf("item %d: %w", id, err)
+	}
+	items := []Item{it}
+	if err := s.attachEnclosures(ctx, items); err != nil {
+		return it, fmt.Errorf("item %d: %w", id, err)
+	}
+	return items[0], nil
+}
+
+// SetRead marks items read or unread. Unknown ids fail with ErrNotFound and
+// change nothing.
+func (s *Store) SetRead(ctx context.Context, ids []int64, read bool) error {
+	return s.setItemFlag(ctx, "read", ids, read)
+}
+
+// SetFlagged flags or unflags items. Unknown ids fail with ErrNotFound and
+// change nothing.
+func (s *Store) SetFlagged(ctx context.Context, ids []int64, flagged bool) error {
+	return s.setItemFlag(ctx, "flagged", ids, flagged)
+}
+
+func (s *Store) setItemFlag(ctx context.Context, column string, ids []int64, v bool) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		for _, id := range ids {
+			res, err := tx.ExecContext(ctx, `UPDATE items SET `+column+` = ? WHERE id = ?`, v, id)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				return fmt.Errorf("item %d: %w", id, ErrNotFound)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("set %s: %w", column, err)
+	}
+	return nil
+}
+
+// MarkFeedRead marks every item of a feed read and returns how many changed.
+func (s *Store) MarkFeedRead(ctx context.Context, feedID int64) (int, error) {
+	return s.markRead(ctx, `feed_id = ?`, feedID)
+}
+
+// MarkFolderRead marks every item in a folder's subtree read ("" = all).
+func (s *Store) MarkFolderRead(ctx context.Context, path string) (int, error) {
+	if path == "" {
+		return s.markRead(ctx, `1 = 1`)
+	}
+	return s.markRead(ctx, `feed_id IN (SELECT fd.id FROM feeds fd WHERE `+subtreeFilter+`)`, path, path, path)
+}
+
+func (s *Store) markRead(ctx context.Context, where string, args ...any) (int, error) {
+	var n int64
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE items SET read = 1 WHERE read = 0 AND `+where, args...)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("mark read: %w", err)
+	}
+	return int(n), nil
+}

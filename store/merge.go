@@ -1,0 +1,166 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// ItemKey is how an item is known across downloads: its guid, else its link,
+// else a hash of its title and content.
+func ItemKey(it DocItem) string {
+	switch {
+	case it.GUID != "":
+		return "g:" + it.GUID
+	case it.Link != "":
+		return "l:" + it.Link
+	}
+	sum := sha256.Sum256([]byte(it.Title + "\x00" + it.Content))
+	return "h:" + hex.EncodeToString(sum[:])
+}
+
+// storedItem is what merge compares to decide whether an item changed.
+type storedItem struct {
+	id                      int64
+	title, content, summary string
+	updated                 sql.NullInt64
+}
+
+// mergeItems upserts the document's items. A known item whose title,
+// content or updated time changed is rewritten in place and keeps its read
+// and flag state. Items are inserted last-to-first so that, among items
+// without dates, the first in the document is the newest. A full download
+// of a list feed replaces the stored items (flagged ones stay).
+func mergeItems(ctx context.Context, tx *sql.Tx, feedID int64, d Download, res *DownloadResult) error {
+	items := d.Document.Items
+	seen := make(map[int64]bool, len(items))
+	for i := len(items) - 1; i >= 0; i-- {
+		id, err := mergeItem(ctx, tx, feedID, items[i], i, d.At, res)
+		if err != nil {
+			return err
+		}
+		seen[id] = true
+	}
+	if d.Document.IsList && !d.Partial {
+		return dropUnlisted(ctx, tx, feedID, seen, res)
+	}
+	return nil
+}
+
+func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos int, now time.Time, res *DownloadResult) (int64, error) {
+	key := ItemKey(it)
+	var old storedItem
+	err := tx.QueryRowContext(ctx, `SELECT id, title, content, summary, updated_at FROM items
+		WHERE feed_id = ? AND item_key = ?`, feedID, key).
+		Scan(&old.id, &old.title, &old.content, &old.summary, &old.updated)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		id, err := insertItem(ctx, tx, feedID, key, it, pos, now)
+		if err == nil {
+			res.New++
+			res.NewItems = append(res.NewItems, id)
+			res.ChangedItems = append(res.ChangedItems, id)
+		}
+		return id, err
+	case err != nil:
+		return 0, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE items SET list_pos = ? WHERE id = ?`, pos, old.id); err != nil {
+		return 0, err
+	}
+	if !changed(old, it) {
+		return old.id, upsertEnclosures(ctx, tx, old.id, it.Enclosures)
+	}
+	res.Updated++
+	res.ChangedItems = append(res.ChangedItems, old.id)
+	return old.id, updateItem(ctx, tx, old.id, it)
+}
+
+func changed(old storedItem, it DocItem) bool {
+	return old.title != it.Title || old.content != it.Content || old.summary != it.Summary ||
+		old.updated.Valid != (it.Updated != nil) ||
+		(it.Updated != nil && old.updated.Int64 != it.Updated.Unix())
+}
+
+func insertItem(ctx context.Context, tx *sql.Tx, feedID int64, key string, it DocItem, pos int, now time.Time) (int64, error) {
+	sortAt := now.Unix()
+	if it.Published != nil {
+		sortAt = it.Published.Unix()
+	}
+	r, err := tx.ExecContext(ctx, `INSERT INTO items (feed_id, item_key, guid, title, link, author,
+		content, summary, categories, published_at, updated_at, first_seen_at, sort_at, list_pos)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		feedID, key, it.GUID, it.Title, it.Link, it.Author, it.Content, it.Summary,
+		categoriesJSON(it.Categories), unixOrNil(it.Published), unixOrNil(it.Updated),
+		now.Unix(), sortAt, pos)
+	if err != nil {
+		return 0, err
+	}
+	id, err := r.LastInsertId()
+	if err != nil {
+		return 0, err
+	}
+	return id, upsertEnclosures(ctx, tx, id, it.Enclosures)
+}
+
+func updateItem(ctx context.Context, tx *sql.Tx, id int64, it DocItem) error {
+	_, err := tx.ExecContext(ctx, `UPDATE items SET guid = ?, title = ?, link = ?, author = ?,
+		content = ?, summary = ?, categories = ?, updated_at = ?,
+		published_at = coalesce(?, published_at), sort_at = coalesce(?, sort_at)
+		WHERE id = ?`,
+		it.GUID, it.Title, it.Link, it.Author, it.Content, it.Summary, categoriesJSON(it.Categories),
+		unixOrNil(it.Updated), unixOrNil(it.Published), unixOrNil(it.Published), id)
+	if err != nil {
+		return err
+	}
+	return upsertEnclosures(ctx, tx, id, it.Enclosures)
+}
+
+func upsertEnclosures(ctx context.Context, tx *sql.Tx, itemID int64, encs []DocEnclosure) error {
+	for _, e := range encs {
+		_, err := tx.ExecContext(ctx, `INSERT INTO enclosures (item_id, url, type, length) VALUES (?, ?, ?, ?)
+			ON CONFLICT (item_id, url) DO UPDATE SET type = excluded.type, length = excluded.length`,
+			itemID, e.URL, e.Type, e.Length)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// dropUnlisted removes a list feed's items that the new document no longer
+// holds, except flagged ones.
+func dropUnlisted(ctx context.Context, tx *sql.Tx, feedID int64, keep map[int64]bool, res *DownloadResult) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM items WHERE feed_id = ? AND flagged = 0`, feedID)
+	if err != nil {
+		return err
+	}
+	var drop []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		if !keep[id] {
+			drop = append(drop, id)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return deleteItems(ctx, tx, drop, res)
+}
+
+func categoriesJSON(cs []string) string {
+	if len(cs) == 0 {
+		return "[]"
+	}
+	b, _ := json.Marshal(cs)
+	return string(b)
+}

@@ -1,0 +1,53 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Search returns up to limit items whose title or content holds every word
+// of text (prefixes match), newest first. Search syntax in text is not
+// interpreted: each word is matched as a quoted term.
+func (s *Store) Search(ctx context.Context, text string, limit int) ([]Item, error) {
+	match := ftsQuery(text)
+	if match == "" {
+		return nil, nil
+	}
+	if limit <= 0 {
+		limit = 200
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+itemColumns+` FROM items i
+		JOIN feeds fd ON fd.id = i.feed_id
+		WHERE i.id IN (SELECT docid FROM items_fts WHERE items_fts MATCH ?)
+		ORDER BY i.sort_at DESC, i.id DESC LIMIT ?`, match, limit)
+	if err != nil {
+		return nil, fmt.Errorf("search %q: %w", text, err)
+	}
+	var out []Item
+	for rows.Next() {
+		it, err := scanItem(rows)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("search %q: %w", text, err)
+		}
+		out = append(out, it)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("search %q: %w", text, err)
+	}
+	return out, s.attachEnclosures(ctx, out)
+}
+
+// ftsQuery turns free text into an FTS4 query of quoted prefix terms.
+func ftsQuery(text string) string {
+	var terms []string
+	for _, w := range strings.Fields(text) {
+		w = strings.ReplaceAll(w, `"`, "")
+		if w != "" {
+			terms = append(terms, `"`+w+`*"`)
+		}
+	}
+	return strings.Join(terms, " ")
+}

@@ -1,0 +1,156 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// newTestStore opens a fresh database in a temporary folder with a clock
+// that the test controls.
+func newTestStore(t testing.TB) (*Store, *time.Time) {
+	t.Helper()
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "tidings.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	s.SetClock(func() time.Time { return now })
+	return s, &now
+}
+
+func addFeed(t testing.TB, s *Store, url, folder string) int64 {
+	t.Helper()
+	id, err := s.AddFeed(context.Background(), NewFeed{URL: url, FolderPath: folder})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func record(t testing.TB, s *Store, feedID int64, at time.Time, doc *Document, maxItems int) DownloadResult {
+	t.Helper()
+	res, err := s.RecordDownload(context.Background(), feedID, Download{
+		At: at, NextSyncAt: at.Add(24 * time.Hour), Document: doc, MaxItems: maxItems,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func TestOpenAppliesMigrationsAndSetsPragmas(t *testing.T) {
+	s, _ := newTestStore(t)
+	ctx := context.Background()
+	var v int
+	if err := s.db.QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&v); err != nil {
+		t.Fatal(err)
+	}
+	if v != SchemaVersion() || v < 2 {
+		t.Fatalf("schema version %d, want %d", v, SchemaVersion())
+	}
+	var mode string
+	var fk int
+	s.db.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode)
+	s.db.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk)
+	if mode != "wal" || fk != 1 {
+		t.Fatalf("journal_mode=%s foreign_keys=%d, want wal and 1", mode, fk)
+	}
+}
+
+func TestOpenUpgradesOlderDatabaseInPlace(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	// Build a version-1 database by hand: only the first migration.
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite3", dsn(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`,
+		ms[0].sql,
+		`INSERT INTO schema_migrations VALUES (1, '0001_init.sql', 0)`,
+		`INSERT INTO feeds (url, title, created_at) VALUES ('http://old.example/feed', 'Old', 0)`,
+		`INSERT INTO feed_sync (feed_id) VALUES (1)`,
+		`INSERT INTO items (feed_id, item_key, title, content, first_seen_at, sort_at) VALUES (1, 'g:1', 'kept item', 'body', 0, 0)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("open old database: %v", err)
+	}
+	defer s.Close()
+	items, err := s.Items(ctx, ItemQuery{})
+	if err != nil || len(items) != 1 || items[0].Title != "kept item" {
+		t.Fatalf("items after upgrade = %v, %v; want the old item", items, err)
+	}
+	found, err := s.Search(ctx, "kept", 10)
+	if err != nil || len(found) != 1 {
+		t.Fatalf("search after upgrade found %d (%v), want the old item indexed", len(found), err)
+	}
+}
+
+func TestOpenRefusesNewerDatabase(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "new.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.Exec(`INSERT INTO schema_migrations VALUES (?, 'future', 0)`, SchemaVersion()+1); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	_, err = Open(ctx, path)
+	if !errors.Is(err, ErrSchemaTooNew) {
+		t.Fatalf("Open = %v, want ErrSchemaTooNew", err)
+	}
+	if strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "upgrade tidings") {
+		t.Fatalf("error %q should be one line telling what to do", err)
+	}
+}
+
+func TestAddFeedRefusesDuplicate(t *testing.T) {
+	s, _ := newTestStore(t)
+	addFeed(t, s, "http://a.example/feed", "News/Tech")
+	_, err := s.AddFeed(context.Background(), NewFeed{URL: "http://a.example/feed"})
+	if !errors.Is(err, ErrDuplicate) {
+		t.Fatalf("second AddFeed = %v, want ErrDuplicate", err)
+	}
+	feeds, _ := s.Feeds(context.Background())
+	if len(feeds) != 1 || feeds[0].FolderPath != "News/Tech" || feeds[0].Sync != SyncDefault {
+		t.Fatalf("feeds = %+v", feeds)
+	}
+}
+
+func TestResolveFeedByIDAndURL(t *testing.T) {
+	s, _ := newTestStore(t)
+	id := addFeed(t, s, "http://a.example/feed", "")
+	ctx := context.Background()
+	for _, ref := range []string{fmt.Sprint(id), "http://a.example/feed", " http://a.example/feed "} {
+		f, err := s.ResolveFeed(ctx, ref)
+		if err != nil || f.ID != id {
+			t.Errorf("ResolveFeed(%q) = %d, %v", ref, f.ID, err)
+		}
+	}
+	for _, ref := range []string{"99", "http://nope.example/"} {
+		if _, err := s.ResolveFeed(ctx, ref); !errors.Is(err, ErrNotFound) {
+			t.Errorf("ResolveFeed(%q) = %v, want ErrNotFound", ref, err)
+		}
+	}
+}
