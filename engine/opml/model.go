@@ -1,0 +1,94 @@
+// Package opml reads and writes OPML subscription lists for tidings.
+//
+// It is pure encoding and decoding: it reads from an io.Reader and writes to
+// an io.Writer, never touching the network or the file system. Nested
+// outlines become nested folders, and tidings' own per-feed settings travel
+// in attributes of the "tidings" XML namespace ([Namespace]), so that
+// exporting from tidings and importing again loses nothing.
+//
+// Decode is lenient about what other readers produce and normalises it into
+// a [Document]:
+//
+//   - Any OPML version is accepted (1.0, 1.1, 2.0, or none); the version
+//     attribute is not checked. Element and standard attribute names are
+//     matched case-insensitively ("xmlURL" works like "xmlUrl").
+//   - An outline with a non-blank xmlUrl is a feed, whatever its type
+//     ("rss", "atom", missing, or anything else). Its title is the title
+//     attribute, else the text attribute.
+//   - Outlines nested inside a feed outline (rare, and not meaningful in
+//     OPML) are treated as siblings that follow the feed: they land in the
+//     feed's own folder.
+//   - An outline without xmlUrl is a folder named by its text attribute,
+//     else its title attribute. Empty folders are kept, except that a
+//     childless outline whose type is set to something other than "folder"
+//     (a "link", an "include", a feed whose xmlUrl is blank, ...) is dropped.
+//   - A folder whose name is blank is not a folder: its contents are placed
+//     in the enclosing folder.
+//   - All names, titles and URLs are trimmed of surrounding white space.
+//     Folder names have "/" replaced by "-", because tidings uses "/" to
+//     separate the names in a folder path.
+//   - Sibling folders with the same (normalised) name are merged into the
+//     first one.
+//   - A feed whose xmlUrl (after trimming, compared exactly) was already seen
+//     earlier in the document is dropped: the first occurrence wins.
+//   - A document with no feeds and no folders is valid. Several <body>
+//     elements are read as one; the first <head><title> is the title;
+//     anything after </opml> is ignored.
+//   - Entities are never expanded beyond XML's predefined ones and character
+//     references: a DTD's entity declarations, external or not, are ignored,
+//     and using such an entity is an error.
+//
+// Malformed input yields an error wrapping [ErrInvalidOPML] whose message is
+// a single line.
+package opml
+
+import "errors"
+
+// Namespace is the XML namespace of tidings' own outline attributes. Encode
+// binds it to the prefix "tidings"; Decode recognises attributes in this
+// namespace, or with an undeclared "tidings" prefix.
+const Namespace = "https://github.com/tidings-rss/tidings/opml"
+
+// Sync modes a [Feed] can have. The empty string means [SyncDefault].
+const (
+	SyncDefault  = "default"  // follow the global refresh schedule
+	SyncInterval = "interval" // refresh every Feed.IntervalMinutes
+	SyncManual   = "manual"   // refresh only when asked
+)
+
+// ErrInvalidOPML is wrapped by every error Decode returns for input that is
+// not a usable OPML document. Test for it with errors.Is.
+var ErrInvalidOPML = errors.New("invalid OPML")
+
+// Document is a subscription list.
+type Document struct {
+	Title string // head/title
+	Root  Folder // top level: feeds and folders not in any folder
+}
+
+// Folder is a named group of feeds and sub-folders (the root has Name "").
+//
+// Decode never produces nested folders with a blank name, a "/" in the name,
+// or two siblings with the same name; nil slices stand for "none".
+type Folder struct {
+	Name    string
+	Folders []Folder
+	Feeds   []Feed
+}
+
+// Feed is one subscription.
+type Feed struct {
+	URL     string // xmlUrl
+	Title   string // title, else text
+	HTMLURL string // htmlUrl
+
+	// tidings' own settings, kept in tidings: namespaced attributes so a
+	// round trip through tidings loses nothing. Decode returns Sync as ""
+	// (default), SyncInterval or SyncManual; unknown modes read as "".
+	// Non-positive or malformed numbers read as 0, malformed booleans as
+	// false.
+	Sync            string // "default", "interval", "manual" ("" = default)
+	IntervalMinutes int
+	MaxItems        int
+	Enclosures      bool
+}
