@@ -1,0 +1,186 @@
+package config
+
+import (
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Limits shared with other packages (per-feed settings obey the same bounds).
+const (
+	// MinIntervalMinutes is the shortest allowed sync interval in minutes,
+	// for the global default as for any feed.
+	MinIntervalMinutes = 15
+	// MaxItemsLimit is the largest allowed per-feed item limit.
+	MaxItemsLimit = 2500
+)
+
+// Platform defaults.
+const (
+	defaultIntervalMinutes  = 1440
+	defaultMaxItems         = 200
+	defaultThreads          = 4
+	defaultPerHost          = 1
+	defaultBucketInitial    = 2
+	defaultBucketCapacity   = 4
+	defaultBucketRefill     = 1.0
+	defaultConnectTimeout   = 15 * time.Second
+	defaultResponseTimeout  = 60 * time.Second
+	defaultMaxBodyBytes     = 20 << 20
+	defaultEnclosureWorkers = 4
+	defaultFallbackCapBytes = 15 << 20
+
+	// maxWorkers bounds every thread/connection count setting.
+	maxWorkers = 16
+	// minBodyBytes is the smallest accepted sync.max_body_bytes.
+	minBodyBytes = 1024
+	// maxIntervalMinutes keeps DefaultInterval from overflowing time.Duration.
+	maxIntervalMinutes = int64(1<<63-1) / int64(time.Minute)
+
+	logFileName      = "tidings.log"
+	enclosureDirName = "enclosures"
+	projectURL       = "https://github.com/tidings-rss/tidings"
+)
+
+// Config is tidings' complete user configuration. The zero value is not
+// valid; start from [Default] or [Load].
+type Config struct {
+	// DefaultIntervalMinutes is the sync interval, in minutes, of feeds whose
+	// sync setting is "default" (TOML key default_interval).
+	DefaultIntervalMinutes int
+	// MaxItems is the default per-feed maximum number of kept items
+	// (max_items), 1..MaxItemsLimit.
+	MaxItems int
+	// LogFile is the log file path (log_file). Empty means
+	// <datadir>/tidings.log; Load and Resolve fill it in.
+	LogFile string
+
+	// Sync holds the download engine settings (TOML table "sync").
+	Sync SyncConfig
+	// Enclosures holds the enclosure download settings (TOML table "enclosures").
+	Enclosures EnclosureConfig
+	// UI holds user interface settings (TOML table "ui").
+	UI UIConfig
+}
+
+// SyncConfig holds the feed download engine settings (TOML table "sync").
+type SyncConfig struct {
+	// DownloadThreads is the maximum number of feed requests in flight
+	// (download_threads), 1..16.
+	DownloadThreads int
+	// PerHostConnections is the maximum number of requests in flight to one
+	// host (per_host_connections), 1..16.
+	PerHostConnections int
+	// BucketInitial is the number of tokens the global request token bucket
+	// starts with (bucket_initial), 0..BucketCapacity.
+	BucketInitial int
+	// BucketCapacity is the token bucket's size (bucket_capacity), >= 1.
+	BucketCapacity int
+	// BucketRefillPerSecond is the token refill rate
+	// (bucket_refill_per_second), >= 0. Zero disables throttling.
+	BucketRefillPerSecond float64
+	// HonorSkipHints makes the scheduler obey a feed's skipHours and
+	// skipDays (honor_skip_hints).
+	HonorSkipHints bool
+	// ConnectTimeout bounds establishing a connection (connect_timeout).
+	ConnectTimeout time.Duration
+	// ResponseTimeout bounds a whole feed request (response_timeout).
+	ResponseTimeout time.Duration
+	// MaxBodyBytes caps a decompressed feed body (max_body_bytes), >= 1024.
+	MaxBodyBytes int64
+	// UserAgent overrides the User-Agent header (user_agent). Empty means
+	// the default; use [SyncConfig.UserAgentFor] to get the effective value.
+	UserAgent string
+}
+
+// EnclosureConfig holds the enclosure download settings (TOML table
+// "enclosures").
+type EnclosureConfig struct {
+	// Download is the enclosure download setting given to new
+	// subscriptions (download).
+	Download bool
+	// Directory is where enclosures are stored (directory). Empty means
+	// <datadir>/enclosures; Load and Resolve fill it in.
+	Directory string
+	// MaxConcurrent is the maximum number of enclosure downloads in flight
+	// (max_concurrent), 1..16.
+	MaxConcurrent int
+	// FallbackCapBytes caps the single plain GET used when a server does not
+	// support Range requests (fallback_cap_bytes), >= 1.
+	FallbackCapBytes int64
+	// ExtraBlockedExtensions are file extensions refused in addition to the
+	// built-in list (blocked_extensions). Use
+	// [EnclosureConfig.BlockedExtensions] for the effective list.
+	ExtraBlockedExtensions []string
+	// ExtraBlockedTypes are MIME types refused in addition to the built-in
+	// list (blocked_types). Use [EnclosureConfig.BlockedTypes] for the
+	// effective list.
+	ExtraBlockedTypes []string
+}
+
+// UIConfig holds user interface settings (TOML table "ui").
+type UIConfig struct {
+	// NotifyCommand, when not empty, is run when watched feeds get new
+	// items (notify_command).
+	NotifyCommand string
+}
+
+// Default returns the built-in configuration: a 1440-minute interval, 200
+// items per feed, 4 download threads, 1 connection per host, a token bucket
+// of 2 initial / 4 capacity / 1 per second, enclosure download off and a
+// 15 MiB fallback cap. LogFile and Enclosures.Directory are left empty (see
+// [Config.Resolve]). Default reads no environment and never fails.
+func Default() Config {
+	return Config{
+		DefaultIntervalMinutes: defaultIntervalMinutes,
+		MaxItems:               defaultMaxItems,
+		Sync: SyncConfig{
+			DownloadThreads:       defaultThreads,
+			PerHostConnections:    defaultPerHost,
+			BucketInitial:         defaultBucketInitial,
+			BucketCapacity:        defaultBucketCapacity,
+			BucketRefillPerSecond: defaultBucketRefill,
+			HonorSkipHints:        true,
+			ConnectTimeout:        defaultConnectTimeout,
+			ResponseTimeout:       defaultResponseTimeout,
+			MaxBodyBytes:          defaultMaxBodyBytes,
+		},
+		Enclosures: EnclosureConfig{
+			MaxConcurrent:    defaultEnclosureWorkers,
+			FallbackCapBytes: defaultFallbackCapBytes,
+		},
+	}
+}
+
+// DefaultInterval returns DefaultIntervalMinutes as a duration.
+func (c Config) DefaultInterval() time.Duration {
+	return time.Duration(c.DefaultIntervalMinutes) * time.Minute
+}
+
+// Resolve returns a copy of c whose empty LogFile and Enclosures.Directory
+// are replaced by their defaults inside dataDir (tidings.log and
+// enclosures). Values already set are kept as they are.
+func (c Config) Resolve(dataDir string) Config {
+	if c.LogFile == "" {
+		c.LogFile = filepath.Join(dataDir, logFileName)
+	}
+	if c.Enclosures.Directory == "" {
+		c.Enclosures.Directory = filepath.Join(dataDir, enclosureDirName)
+	}
+	return c
+}
+
+// UserAgentFor returns the User-Agent header to send: UserAgent when set,
+// otherwise "tidings/VERSION (+https://github.com/tidings-rss/tidings)" with
+// version substituted ("dev" when version is empty; spaces become "-" so the
+// product token stays a single token).
+func (s SyncConfig) UserAgentFor(version string) string {
+	if s.UserAgent != "" {
+		return s.UserAgent
+	}
+	version = strings.Join(strings.Fields(version), "-")
+	if version == "" {
+		version = "dev"
+	}
+	return "tidings/" + version + " (+" + projectURL + ")"
+}

@@ -1,0 +1,220 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// duration is a Go duration string as written in the file ("15s").
+type duration string
+
+// fileConfig is the TOML schema of the configuration file. Its tags are the
+// public key names; see the package documentation.
+type fileConfig struct {
+	DefaultInterval int            `toml:"default_interval"`
+	MaxItems        int            `toml:"max_items"`
+	LogFile         string         `toml:"log_file"`
+	Sync            fileSync       `toml:"sync"`
+	Enclosures      fileEnclosures `toml:"enclosures"`
+	UI              fileUI         `toml:"ui"`
+}
+
+type fileSync struct {
+	DownloadThreads       int      `toml:"download_threads"`
+	PerHostConnections    int      `toml:"per_host_connections"`
+	BucketInitial         int      `toml:"bucket_initial"`
+	BucketCapacity        int      `toml:"bucket_capacity"`
+	BucketRefillPerSecond float64  `toml:"bucket_refill_per_second"`
+	HonorSkipHints        bool     `toml:"honor_skip_hints"`
+	ConnectTimeout        duration `toml:"connect_timeout"`
+	ResponseTimeout       duration `toml:"response_timeout"`
+	MaxBodyBytes          int64    `toml:"max_body_bytes"`
+	UserAgent             string   `toml:"user_agent"`
+}
+
+type fileEnclosures struct {
+	Download          bool     `toml:"download"`
+	Directory         string   `toml:"directory"`
+	MaxConcurrent     int      `toml:"max_concurrent"`
+	FallbackCapBytes  int64    `toml:"fallback_cap_bytes"`
+	BlockedExtensions []string `toml:"blocked_extensions"`
+	BlockedTypes      []string `toml:"blocked_types"`
+}
+
+type fileUI struct {
+	NotifyCommand string `toml:"notify_command"`
+}
+
+// Load reads the TOML configuration at path over [Default] and validates it.
+// A missing file is not an error: the defaults are returned. Empty path
+// values are then resolved inside [DefaultDataDir] and a leading "~/" is
+// expanded (see [Config.Resolve]).
+//
+// Any other failure is an [*Error] naming the file, line and key: an
+// unknown key or table, a value of the wrong type, a value out of range, an
+// unparsable duration, or a TOML syntax error. When several keys are wrong,
+// the one nearest the top of the file is reported.
+func Load(path string) (Config, error) {
+	if path == "" {
+		return Config{}, &Error{Msg: "no configuration file path given"}
+	}
+	doc, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return resolvePaths(path, Default(), nil)
+	case err != nil:
+		msg := err.Error()
+		if pe, ok := errors.AsType[*fs.PathError](err); ok {
+			msg = pe.Op + ": " + pe.Err.Error() // the path is already in the prefix
+		}
+		return Config{}, &Error{Path: path, Msg: msg, Err: err}
+	}
+	c, loc, err := parse(path, doc)
+	if err != nil {
+		return Config{}, err
+	}
+	return resolvePaths(path, c, loc)
+}
+
+// parse decodes and validates doc; path is only used in errors.
+func parse(path string, doc []byte) (Config, *locator, error) {
+	fc := toFile(Default())
+	dec := toml.NewDecoder(bytes.NewReader(doc)).DisallowUnknownFields()
+	if err := dec.Decode(&fc); err != nil {
+		return Config{}, nil, decodeError(path, doc, err)
+	}
+	loc := locate(doc)
+	c, errs := fc.toConfig()
+	errs = append(errs, validate(c, loc.has)...)
+	if len(errs) == 0 {
+		return c, loc, nil
+	}
+	for _, e := range errs {
+		e.Path = path
+		e.Line = loc.line(e.Key)
+	}
+	return Config{}, nil, earliest(errs)
+}
+
+// earliest returns the error with the smallest known line, or the first one
+// when no line is known.
+func earliest(errs []*Error) *Error {
+	best := errs[0]
+	for _, e := range errs[1:] {
+		if e.Line > 0 && (best.Line == 0 || e.Line < best.Line) {
+			best = e
+		}
+	}
+	return best
+}
+
+// toFile converts c to the file schema, used as the base the file is decoded
+// over.
+func toFile(c Config) fileConfig {
+	return fileConfig{
+		DefaultInterval: c.DefaultIntervalMinutes,
+		MaxItems:        c.MaxItems,
+		LogFile:         c.LogFile,
+		Sync: fileSync{
+			DownloadThreads:       c.Sync.DownloadThreads,
+			PerHostConnections:    c.Sync.PerHostConnections,
+			BucketInitial:         c.Sync.BucketInitial,
+			BucketCapacity:        c.Sync.BucketCapacity,
+			BucketRefillPerSecond: c.Sync.BucketRefillPerSecond,
+			HonorSkipHints:        c.Sync.HonorSkipHints,
+			ConnectTimeout:        duration(c.Sync.ConnectTimeout.String()),
+			ResponseTimeout:       duration(c.Sync.ResponseTimeout.String()),
+			MaxBodyBytes:          c.Sync.MaxBodyBytes,
+			UserAgent:             c.Sync.UserAgent,
+		},
+		Enclosures: fileEnclosures{
+			Download:          c.Enclosures.Download,
+			Directory:         c.Enclosures.Directory,
+			MaxConcurrent:     c.Enclosures.MaxConcurrent,
+			FallbackCapBytes:  c.Enclosures.FallbackCapBytes,
+			BlockedExtensions: slices.Clone(c.Enclosures.ExtraBlockedExtensions),
+			BlockedTypes:      slices.Clone(c.Enclosures.ExtraBlockedTypes),
+		},
+		UI: fileUI{NotifyCommand: c.UI.NotifyCommand},
+	}
+}
+
+// toConfig converts the decoded file to a Config. Unparsable durations are
+// reported and left at their defaults.
+func (f fileConfig) toConfig() (Config, []*Error) {
+	var errs []*Error
+	dur := func(key string, s duration, def time.Duration) time.Duration {
+		d, err := time.ParseDuration(string(s))
+		if err != nil {
+			errs = append(errs, &Error{
+				Key:   key,
+				Value: fmt.Sprintf("%q", string(s)),
+				Msg:   `not a duration (write e.g. "30s", "2m" or "1m30s")`,
+			})
+			return def
+		}
+		return d
+	}
+	c := Config{
+		DefaultIntervalMinutes: f.DefaultInterval,
+		MaxItems:               f.MaxItems,
+		LogFile:                f.LogFile,
+		Sync: SyncConfig{
+			DownloadThreads:       f.Sync.DownloadThreads,
+			PerHostConnections:    f.Sync.PerHostConnections,
+			BucketInitial:         f.Sync.BucketInitial,
+			BucketCapacity:        f.Sync.BucketCapacity,
+			BucketRefillPerSecond: f.Sync.BucketRefillPerSecond,
+			HonorSkipHints:        f.Sync.HonorSkipHints,
+			ConnectTimeout:        dur(keyConnectTimeout, f.Sync.ConnectTimeout, defaultConnectTimeout),
+			ResponseTimeout:       dur(keyResponseTimeout, f.Sync.ResponseTimeout, defaultResponseTimeout),
+			MaxBodyBytes:          f.Sync.MaxBodyBytes,
+			UserAgent:             f.Sync.UserAgent,
+		},
+		Enclosures: EnclosureConfig{
+			Download:               f.Enclosures.Download,
+			Directory:              f.Enclosures.Directory,
+			MaxConcurrent:          f.Enclosures.MaxConcurrent,
+			FallbackCapBytes:       f.Enclosures.FallbackCapBytes,
+			ExtraBlockedExtensions: f.Enclosures.BlockedExtensions,
+			ExtraBlockedTypes:      f.Enclosures.BlockedTypes,
+		},
+		UI: UIConfig{NotifyCommand: f.UI.NotifyCommand},
+	}
+	return c, errs
+}
+
+// resolvePaths expands "~/" in the path settings and fills in empty ones
+// inside the default data directory. loc, when not nil, locates the keys for
+// error messages.
+func resolvePaths(path string, c Config, loc *locator) (Config, error) {
+	fail := func(key string, err error) (Config, error) {
+		e := &Error{Path: path, Key: key, Msg: err.Error()}
+		if loc != nil {
+			e.Line = loc.line(key)
+		}
+		return Config{}, e
+	}
+	var err error
+	if c.LogFile, err = expandHome(c.LogFile); err != nil {
+		return fail(keyLogFile, err)
+	}
+	if c.Enclosures.Directory, err = expandHome(c.Enclosures.Directory); err != nil {
+		return fail(keyEnclosureDir, err)
+	}
+	if c.LogFile != "" && c.Enclosures.Directory != "" {
+		return c, nil
+	}
+	dataDir, err := DefaultDataDir()
+	if err != nil {
+		return Config{}, &Error{Path: path, Msg: err.Error()}
+	}
+	return c.Resolve(dataDir), nil
+}

@@ -1,0 +1,159 @@
+package config
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// Dotted TOML keys, as named in error messages.
+const (
+	keyDefaultInterval   = "default_interval"
+	keyMaxItems          = "max_items"
+	keyLogFile           = "log_file"
+	keyDownloadThreads   = "sync.download_threads"
+	keyPerHost           = "sync.per_host_connections"
+	keyBucketInitial     = "sync.bucket_initial"
+	keyBucketCapacity    = "sync.bucket_capacity"
+	keyBucketRefill      = "sync.bucket_refill_per_second"
+	keyConnectTimeout    = "sync.connect_timeout"
+	keyResponseTimeout   = "sync.response_timeout"
+	keyMaxBodyBytes      = "sync.max_body_bytes"
+	keyUserAgent         = "sync.user_agent"
+	keyEnclosureDir      = "enclosures.directory"
+	keyMaxConcurrent     = "enclosures.max_concurrent"
+	keyFallbackCap       = "enclosures.fallback_cap_bytes"
+	keyBlockedExtensions = "enclosures.blocked_extensions"
+	keyBlockedTypes      = "enclosures.blocked_types"
+)
+
+// Validate checks every value against its allowed range and returns the
+// first problem as an [*Error] without file position, or nil. [Load] runs
+// the same checks and adds the file and line.
+func (c Config) Validate() error {
+	if errs := validate(c, nil); len(errs) > 0 {
+		return errs[0]
+	}
+	return nil
+}
+
+// validate returns every problem in c, in key order. present reports whether
+// a key was set in the file (nil: unknown, as for a Config built in code); it
+// decides which side of a cross-key rule is blamed.
+func validate(c Config, present func(key string) bool) []*Error {
+	var v validator
+	v.intMin(keyDefaultInterval, int64(c.DefaultIntervalMinutes), MinIntervalMinutes, "minutes")
+	v.check(keyDefaultInterval, int64(c.DefaultIntervalMinutes) <= maxIntervalMinutes,
+		strconv.Itoa(c.DefaultIntervalMinutes), "is too large")
+	v.intRange(keyMaxItems, int64(c.MaxItems), 1, MaxItemsLimit)
+	v.path(keyLogFile, c.LogFile)
+
+	s := c.Sync
+	v.intRange(keyDownloadThreads, int64(s.DownloadThreads), 1, maxWorkers)
+	v.intRange(keyPerHost, int64(s.PerHostConnections), 1, maxWorkers)
+	v.intMin(keyBucketCapacity, int64(s.BucketCapacity), 1, "")
+	v.intMin(keyBucketInitial, int64(s.BucketInitial), 0, "")
+	if s.BucketCapacity >= 1 && s.BucketInitial > s.BucketCapacity {
+		if present == nil || present(keyBucketInitial) || !present(keyBucketCapacity) {
+			v.add(keyBucketInitial, strconv.Itoa(s.BucketInitial),
+				fmt.Sprintf("must not exceed %s (%d)", keyBucketCapacity, s.BucketCapacity))
+		} else {
+			v.add(keyBucketCapacity, strconv.Itoa(s.BucketCapacity),
+				fmt.Sprintf("must be at least %s (%d)", keyBucketInitial, s.BucketInitial))
+		}
+	}
+	r := s.BucketRefillPerSecond
+	v.check(keyBucketRefill, r >= 0 && !math.IsInf(r, 0), // NaN fails r >= 0
+		strconv.FormatFloat(r, 'g', -1, 64), "must be a finite number >= 0")
+	v.positive(keyConnectTimeout, s.ConnectTimeout)
+	v.positive(keyResponseTimeout, s.ResponseTimeout)
+	v.intMin(keyMaxBodyBytes, s.MaxBodyBytes, minBodyBytes, "")
+	v.check(keyUserAgent, !strings.ContainsFunc(s.UserAgent, unicode.IsControl),
+		strconv.Quote(s.UserAgent), "must not contain control characters")
+
+	e := c.Enclosures
+	v.path(keyEnclosureDir, e.Directory)
+	v.intRange(keyMaxConcurrent, int64(e.MaxConcurrent), 1, maxWorkers)
+	v.intMin(keyFallbackCap, e.FallbackCapBytes, 1, "")
+	for _, ext := range e.ExtraBlockedExtensions {
+		if msg := checkExtension(ext); msg != "" {
+			v.add(keyBlockedExtensions, strconv.Quote(ext), msg)
+		}
+	}
+	for _, typ := range e.ExtraBlockedTypes {
+		if msg := checkMediaType(typ); msg != "" {
+			v.add(keyBlockedTypes, strconv.Quote(typ), msg)
+		}
+	}
+	return v.errs
+}
+
+// validator accumulates validation errors.
+type validator struct {
+	errs []*Error
+}
+
+func (v *validator) add(key, value, msg string) {
+	v.errs = append(v.errs, &Error{Key: key, Value: value, Msg: msg})
+}
+
+func (v *validator) check(key string, ok bool, value, msg string) {
+	if !ok {
+		v.add(key, value, msg)
+	}
+}
+
+func (v *validator) intRange(key string, n, lo, hi int64) {
+	v.check(key, n >= lo && n <= hi, strconv.FormatInt(n, 10),
+		fmt.Sprintf("must be between %d and %d", lo, hi))
+}
+
+func (v *validator) intMin(key string, n, lo int64, unit string) {
+	msg := fmt.Sprintf("must be at least %d", lo)
+	if unit != "" {
+		msg += " " + unit
+	}
+	v.check(key, n >= lo, strconv.FormatInt(n, 10), msg)
+}
+
+func (v *validator) positive(key string, d time.Duration) {
+	v.check(key, d > 0, strconv.Quote(d.String()), "must be greater than 0")
+}
+
+// path accepts "", an absolute path, "~" or a path starting with "~/".
+func (v *validator) path(key, p string) {
+	ok := p == "" || filepath.IsAbs(p) || p == "~" || strings.HasPrefix(p, "~/")
+	v.check(key, ok, strconv.Quote(p), `must be absolute or start with "~/"`)
+}
+
+// checkExtension returns why a configured extension is unusable, or "".
+func checkExtension(ext string) string {
+	n := normalizeExtension(ext)
+	switch {
+	case n == "":
+		return "must not be empty"
+	case strings.ContainsAny(n, `./\`) || strings.ContainsFunc(n, unicode.IsSpace):
+		return "must be a single extension such as \"exe\" (no dots, slashes or spaces)"
+	}
+	return ""
+}
+
+// checkMediaType returns why a configured MIME type is unusable, or "".
+func checkMediaType(typ string) string {
+	n := normalizeMediaType(typ)
+	major, minor, ok := strings.Cut(n, "/")
+	switch {
+	case n == "":
+		return "must not be empty"
+	case strings.Contains(n, "*"):
+		return "wildcards are not supported"
+	case !ok || major == "" || minor == "" || strings.Contains(minor, "/") ||
+		strings.ContainsFunc(n, unicode.IsSpace):
+		return `must be a MIME type such as "application/x-foo"`
+	}
+	return ""
+}
