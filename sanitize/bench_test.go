@@ -1,0 +1,84 @@
+package sanitize
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// readArticle returns testdata/article.html, a ~20 KB blog post as a
+// WordPress feed carries it: figures with srcset, a table, code, embeds,
+// share buttons with onclick, a tracking pixel and a tweet's script.
+func readArticle(tb testing.TB) string {
+	tb.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "article.html"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(b)
+}
+
+// titles are typical text-field values, clean and dirty.
+var titles = []string{
+	"What we learned moving CI to containers",
+	"Tom &amp; Jerry &#8211; the &lt;em&gt;complete&lt;/em&gt; guide",
+	"<b>Breaking:</b> release 2.0\u202e is out\x1b[2J",
+	"  Multi-line\n\ttitle  with   spaces ",
+}
+
+// TestArticle checks the benchmark article: structure kept, hostile parts
+// gone.
+func TestArticle(t *testing.T) {
+	in := readArticle(t)
+	out := HTML(in)
+	assertSafeHTML(t, in[:64], out)
+	for _, keep := range []string{"<h2>", "<table>", "<pre><code>", "<figcaption>", `<a href="mailto:infra@example.org" rel="nofollow">`, `src="data:image/gif;base64,`} {
+		if !strings.Contains(out, keep) {
+			t.Errorf("HTML dropped %q", keep)
+		}
+	}
+	for _, gone := range []string{"<iframe", "<script", "onclick", "style=", "class=", "srcset", "target="} {
+		if strings.Contains(out, gone) {
+			t.Errorf("HTML kept %q", gone)
+		}
+	}
+}
+
+// BenchmarkHTML sanitizes the ~20 KB article.
+func BenchmarkHTML(b *testing.B) {
+	in := readArticle(b)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		HTML(in)
+	}
+}
+
+// BenchmarkText sanitizes a mix of clean and dirty titles.
+func BenchmarkText(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range titles {
+			Text(s)
+		}
+	}
+}
+
+// BenchmarkLink sanitizes a typical item link.
+func BenchmarkLink(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		Link(" https://example.org/blog/2024/05/containers/?utm_source=rss&utm_medium=rss ")
+	}
+}
+
+// BenchmarkTerminal filters the article's text, as the reader view would.
+func BenchmarkTerminal(b *testing.B) {
+	in := Text(readArticle(b))
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Terminal(in)
+	}
+}

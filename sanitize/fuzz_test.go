@@ -1,0 +1,106 @@
+package sanitize
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// fuzzSeeds are hostile and ordinary inputs every fuzz target starts from.
+var fuzzSeeds = []string{
+	"<b>Hi</b> &amp; bye",
+	"\x1b]52;c;ZXZpbA==\x07title",
+	"\x1b[2J\u009b31m\u202e\ufeff\x9b",
+	"<script>alert(1)</script>x",
+	`<img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>`,
+	`<p style="background:url(javascript:alert(1))">x</p><style>@import 'x';</style>`,
+	`<iframe src=x></iframe><form><input></form><meta http-equiv=refresh><base href=x><svg onload=x>`,
+	`<a href="data:text/html,x">x</a><img src="data:image/png;base64,iVBORw0KGgo=">`,
+	"&amp;lt;b&amp;gt; &#27; &#x202e; &nbsp;",
+	"<!--[if IE]><script>x</script><![endif]--><?import x>",
+	"https://example.com/a b?c=d#e",
+	"héllo\t世界\n👩‍💻",
+}
+
+// addSeeds adds fuzzSeeds to the corpus of f.
+func addSeeds(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+}
+
+// FuzzText checks that Text yields printable, collapsed text without
+// markup, and is idempotent.
+func FuzzText(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		out := Text(in)
+		if !utf8.ValidString(out) {
+			t.Fatalf("Text(%q) = %q is not UTF-8", in, out)
+		}
+		for _, r := range out {
+			if isControl(r) {
+				t.Fatalf("Text(%q) = %q keeps control %U", in, out, r)
+			}
+		}
+		if strings.TrimSpace(out) != out || strings.Contains(out, "  ") {
+			t.Fatalf("Text(%q) = %q is not collapsed", in, out)
+		}
+		if hasMarkup(out) {
+			t.Fatalf("Text(%q) = %q keeps markup", in, out)
+		}
+		if again := Text(out); again != out {
+			t.Fatalf("Text not idempotent on %q:\n once %q\ntwice %q", in, out, again)
+		}
+	})
+}
+
+// FuzzHTML checks that HTML keeps nothing live and no terminal control,
+// and is idempotent.
+func FuzzHTML(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		out := HTML(in)
+		if !utf8.ValidString(out) {
+			t.Fatalf("HTML(%q) = %q is not UTF-8", in, out)
+		}
+		assertSafeHTML(t, in, out)
+	})
+}
+
+// FuzzLink checks that Link yields "" or an absolute http(s) URL without
+// controls, and is idempotent.
+func FuzzLink(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		out := Link(in)
+		if out == "" {
+			return
+		}
+		lower := strings.ToLower(out)
+		if !strings.HasPrefix(lower, "http://") && !strings.HasPrefix(lower, "https://") {
+			t.Fatalf("Link(%q) = %q is not http(s)", in, out)
+		}
+		if i := firstDropped(out, 0); i >= 0 {
+			t.Fatalf("Link(%q) = %q keeps a control at byte %d", in, out, i)
+		}
+		if again := Link(out); again != out {
+			t.Fatalf("Link not idempotent on %q:\n once %q\ntwice %q", in, out, again)
+		}
+	})
+}
+
+// FuzzTerminal checks that Terminal leaves only tab and newline of the
+// controls, and is idempotent.
+func FuzzTerminal(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		out := Terminal(in)
+		if i := firstDropped(out, keepTab|keepLF); i >= 0 {
+			t.Fatalf("Terminal(%q) = %q keeps a control at byte %d", in, out, i)
+		}
+		if again := Terminal(out); again != out {
+			t.Fatalf("Terminal not idempotent on %q: %q", in, again)
+		}
+	})
+}
