@@ -70,8 +70,10 @@ type SyncState struct {
 
 // NewFeed is a subscription to add.
 type NewFeed struct {
-	URL                string
-	Title              string // "" until the first download names it
+	URL   string
+	Title string // "" until the first download names it
+	// CustomTitle keeps Title when downloads bring the publisher's.
+	CustomTitle        bool
 	FolderPath         string
 	Sync               string // "" means SyncDefault
 	IntervalMinutes    int
@@ -156,7 +158,7 @@ func (s *Store) insertFeed(ctx context.Context, tx *sql.Tx, nf NewFeed) (int64, 
 	res, err := tx.ExecContext(ctx, `INSERT INTO feeds (url, title, custom_title, folder_id, sync,
 		interval_minutes, max_items, download_enclosures, enclosures_since, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN ? END, ?)`,
-		nf.URL, nf.Title, nf.Title != "", nullID(folder), nf.Sync, nf.IntervalMinutes, nf.MaxItems,
+		nf.URL, nf.Title, nf.CustomTitle && nf.Title != "", nullID(folder), nf.Sync, nf.IntervalMinutes, nf.MaxItems,
 		nf.DownloadEnclosures, nf.DownloadEnclosures, now, now)
 	if err != nil {
 		return 0, err
@@ -199,21 +201,7 @@ func (s *Store) ResolveFeed(ctx context.Context, idOrURL string) (Feed, error) {
 
 // Feeds lists every subscription, ordered by folder path then title.
 func (s *Store) Feeds(ctx context.Context) ([]Feed, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+feedColumns+feedFrom+
-		` ORDER BY coalesce(fo.path, ''), lower(fd.title), fd.id`)
-	if err != nil {
-		return nil, fmt.Errorf("list feeds: %w", err)
-	}
-	defer rows.Close()
-	var out []Feed
-	for rows.Next() {
-		f, err := scanFeed(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list feeds: %w", err)
-		}
-		out = append(out, f)
-	}
-	return out, rows.Err()
+	return s.feedsWhere(ctx, `1 = 1 ORDER BY coalesce(fo.path, ''), lower(fd.title), fd.id`)
 }
 
 // RemoveFeed unsubscribes a feed with its items, and returns the paths of

@@ -1,0 +1,231 @@
+package engine
+
+import (
+	"bufio"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// maxRedirects bounds a redirect chain.
+const maxRedirects = 10
+
+// feedAccept is the Accept header of feed requests.
+const feedAccept = "application/rss+xml, application/atom+xml, application/rdf+xml;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8"
+
+// validators are what a conditional GET sends back.
+type validators struct {
+	ETag         string
+	LastModified string
+}
+
+// response is one HTTP exchange as the sync step needs it.
+type response struct {
+	Status   int
+	Header   http.Header
+	Body     []byte // decompressed, capped
+	Wire     int64  // bytes received on the wire
+	FinalURL string
+	// Permanent is true when the request was redirected and every hop of
+	// the chain was permanent (301 or 308).
+	Permanent bool
+	// Delta is true for an RFC 3229 feed response (226, or IM: feed).
+	Delta bool
+}
+
+// fetcher makes feed requests: http and https only, conditional, with
+// gzip/deflate, bounded time, redirects and body size.
+type fetcher struct {
+	transport http.RoundTripper
+	userAgent string
+	timeout   time.Duration
+	maxBody   int64
+}
+
+// get fetches rawURL, sending validators (and A-IM: feed) when it has any.
+func (f *fetcher) get(ctx context.Context, rawURL string, v validators) (*response, error) {
+	u, err := checkURL(rawURL)
+	if err != nil {
+		return nil, &DownloadError{Kind: KindBlocked, URL: rawURL, Err: err}
+	}
+	ctx, cancel := context.WithTimeout(ctx, f.timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, &DownloadError{Kind: KindDownloadFailed, URL: rawURL, Err: err}
+	}
+	f.setHeaders(req, v)
+	chain := &redirectChain{permanent: true}
+	client := &http.Client{Transport: f.transport, CheckRedirect: chain.check}
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, transportError(ctx, rawURL, err)
+	}
+	defer resp.Body.Close()
+	out := &response{
+		Status: resp.StatusCode, Header: resp.Header, FinalURL: resp.Request.URL.String(),
+		Permanent: chain.hops > 0 && chain.permanent,
+		Delta:     resp.StatusCode == http.StatusIMUsed || hasToken(resp.Header.Values("IM"), "feed"),
+	}
+	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusIMUsed {
+		out.Wire, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+		return out, nil
+	}
+	out.Body, out.Wire, err = f.readBody(resp)
+	if err != nil {
+		kind := KindDownloadFailed
+		if errors.Is(err, ErrTooLarge) {
+			kind = KindSizeLimit
+		}
+		return out, &DownloadError{Kind: kind, URL: rawURL, Status: resp.StatusCode, Err: transportCause(ctx, err)}
+	}
+	return out, nil
+}
+
+func (f *fetcher) setHeaders(req *http.Request, v validators) {
+	req.Header.Set("User-Agent", f.userAgent)
+	req.Header.Set("Accept", feedAccept)
+	req.Header.Set("Accept-Encoding", "gzip, deflate")
+	if v.ETag != "" {
+		req.Header["If-None-Match"] = []string{v.ETag}
+	}
+	if v.LastModified != "" {
+		req.Header["If-Modified-Since"] = []string{v.LastModified}
+	}
+	if v.ETag != "" || v.LastModified != "" {
+		req.Header.Set("A-IM", "feed")
+	}
+}
+
+// readBody decompresses the body by its Content-Encoding and stops past the
+// cap, counting what came over the wire.
+func (f *fetcher) readBody(resp *http.Response) ([]byte, int64, error) {
+	wire := &countingReader{r: resp.Body}
+	body, err := decoder(resp.Header.Get("Content-Encoding"), wire)
+	if err != nil {
+		return nil, wire.n, err
+	}
+	data, err := io.ReadAll(io.LimitReader(body, f.maxBody+1))
+	if err != nil {
+		return nil, wire.n, err
+	}
+	if int64(len(data)) > f.maxBody {
+		return nil, wire.n, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, f.maxBody)
+	}
+	return data, wire.n, nil
+}
+
+// decoder undoes a Content-Encoding: gzip, x-gzip, deflate (zlib-wrapped or
+// raw, as servers send both) or identity.
+func decoder(encoding string, r io.Reader) (io.Reader, error) {
+	switch strings.ToLower(strings.TrimSpace(encoding)) {
+	case "", "identity":
+		return r, nil
+	case "gzip", "x-gzip":
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return nil, fmt.Errorf("gzip body: %w", err)
+		}
+		return zr, nil
+	case "deflate":
+		br := bufio.NewReader(r)
+		if head, _ := br.Peek(2); len(head) == 2 && (uint16(head[0])<<8|uint16(head[1]))%31 == 0 && head[0]&0x0f == 8 {
+			zr, err := zlib.NewReader(br)
+			if err != nil {
+				return nil, fmt.Errorf("deflate body: %w", err)
+			}
+			return zr, nil
+		}
+		return flate.NewReader(br), nil
+	}
+	return nil, fmt.Errorf("unsupported Content-Encoding %q", encoding)
+}
+
+// redirectChain follows at most maxRedirects hops, http(s) only, and
+// remembers whether every hop was permanent.
+type redirectChain struct {
+	hops      int
+	permanent bool
+}
+
+func (c *redirectChain) check(req *http.Request, via []*http.Request) error {
+	if len(via) > maxRedirects {
+		return ErrTooManyRedirects
+	}
+	if _, err := checkURL(req.URL.String()); err != nil {
+		return err
+	}
+	c.hops++
+	if code := req.Response.StatusCode; code != http.StatusMovedPermanently && code != http.StatusPermanentRedirect {
+		c.permanent = false
+	}
+	return nil
+}
+
+// checkURL accepts absolute http and https URLs with a host.
+func checkURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil {
+		return nil, fmt.Errorf("bad URL: %w", err)
+	}
+	if s := strings.ToLower(u.Scheme); (s != "http" && s != "https") || u.Host == "" {
+		return nil, fmt.Errorf("%w: %q", ErrScheme, raw)
+	}
+	return u, nil
+}
+
+// transportError classifies a failed exchange.
+func transportError(ctx context.Context, rawURL string, err error) error {
+	kind := KindDownloadFailed
+	switch {
+	case errors.Is(err, ErrScheme):
+		kind = KindBlocked
+	case errors.Is(err, context.Canceled):
+		kind = KindCanceled
+	}
+	return &DownloadError{Kind: kind, URL: rawURL, Err: transportCause(ctx, err)}
+}
+
+// transportCause strips net/http's "Get \"url\": " prefix (the URL is
+// already in DownloadError) and names timeouts plainly.
+func transportCause(ctx context.Context, err error) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("timed out: %w", context.DeadlineExceeded)
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
+}
+
+func hasToken(values []string, token string) bool {
+	for _, v := range values {
+		for _, t := range strings.Split(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(t), token) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}

@@ -1,0 +1,90 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+)
+
+// Probe is what checking a URL before subscribing found.
+type Probe struct {
+	// URL is the feed's address: the one given, or the first feed a web
+	// page announced.
+	URL string
+	// Title is the feed's title (sanitized).
+	Title string
+	// Items is how many entries the document held.
+	Items int
+	// Alternates are the page's other feeds, when URL was found on a page.
+	Alternates []string
+}
+
+// Probe fetches rawURL once to check that it is a feed. A web page is
+// searched for the feeds it announces (<link rel="alternate">) and the
+// first that parses is taken. Nothing is stored.
+func (e *Engine) Probe(ctx context.Context, rawURL string) (*Probe, error) {
+	p, err := e.probeFeed(ctx, rawURL, 0)
+	if err == nil || !errors.Is(err, ErrNotAFeed) || p == nil || len(p.Alternates) == 0 {
+		return p, err
+	}
+	var firstErr error
+	for i, alt := range p.Alternates {
+		found, err := e.probeFeed(ctx, alt, 0)
+		if err == nil {
+			found.Alternates = append(append([]string{}, p.Alternates[:i]...), p.Alternates[i+1:]...)
+			return found, nil
+		}
+		firstErr = cmpErr(firstErr, err)
+	}
+	return nil, fmt.Errorf("%s announces feeds, but none could be read: %w", rawURL, firstErr)
+}
+
+// probeFeed fetches and parses one URL. When the body is a web page it
+// returns ErrNotAFeed with the feeds the page announces in Alternates.
+func (e *Engine) probeFeed(ctx context.Context, rawURL string, hops int) (*Probe, error) {
+	if hops > maxXMLRedirects {
+		return nil, &DownloadError{Kind: KindDownloadFailed, URL: rawURL, Err: errors.New("too many XML redirects")}
+	}
+	if err := e.bucket.Take(ctx); err != nil {
+		return nil, canceled(rawURL, err)
+	}
+	resp, err := e.fetch.get(ctx, rawURL, validators{})
+	if err != nil {
+		return nil, err
+	}
+	if resp.Status != http.StatusOK {
+		if err := statusError(rawURL, resp); err != nil {
+			return nil, err
+		}
+		return nil, &DownloadError{Kind: KindDownloadFailed, URL: rawURL, Status: resp.Status, Err: errors.New(statusText(resp.Status))}
+	}
+	doc, err := Parse(bytesReader(resp.Body))
+	if err != nil {
+		p := &Probe{URL: rawURL}
+		if base, perr := url.Parse(resp.FinalURL); perr == nil && errors.Is(err, ErrNotAFeed) {
+			p.Alternates = DiscoverFeeds(base, resp.Body)
+		}
+		return p, &DownloadError{Kind: KindInvalidFeed, URL: rawURL, Err: err}
+	}
+	if doc.IsRedirect {
+		if doc.NewLocation == "" {
+			return nil, &DownloadError{Kind: KindGone, URL: rawURL, Err: fmt.Errorf("%w: XML redirect with an empty newLocation", ErrGone)}
+		}
+		return e.probeFeed(ctx, doc.NewLocation, hops+1)
+	}
+	cleanDocument(doc, resp.FinalURL)
+	u := rawURL
+	if resp.Permanent {
+		u = resp.FinalURL
+	}
+	return &Probe{URL: u, Title: doc.Title, Items: len(doc.Items)}, nil
+}
+
+func cmpErr(first, err error) error {
+	if first != nil {
+		return first
+	}
+	return err
+}

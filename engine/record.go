@@ -1,0 +1,156 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// recordSuccess stores a successful download: merge, purge, validators,
+// counters and the next sync time, in one transaction.
+func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.DownloadResult, error) {
+	r := d.resp
+	dl := store.Download{
+		At:            d.at,
+		Document:      d.doc,
+		NotModified:   r.Status == http.StatusNotModified,
+		Partial:       r.Delta,
+		ETag:          r.Header.Get("ETag"),
+		LastModified:  r.Header.Get("Last-Modified"),
+		BytesReceived: r.Wire,
+		MaxItems:      e.maxItems(d.feed),
+		NewURL:        d.newURL,
+	}
+	hints := store.Hints{TTLMinutes: d.feed.TTLMinutes, SkipHours: d.feed.SkipHours, SkipDays: d.feed.SkipDays}
+	ttl := time.Duration(d.feed.TTLMinutes) * time.Minute
+	if d.doc != nil {
+		hints, ttl = d.doc.Hints, TTLFromHints(d.doc.Hints)
+		dl.TTLMinutes = int(ttl / time.Minute)
+		if d.doc.NoMoreUpdates {
+			dl.Stop = store.StoppedEnded
+		}
+	} else {
+		dl.TTLMinutes = d.feed.TTLMinutes
+	}
+	e.account(&dl, d)
+	dl.NextSyncAt = NextSync(d.at, e.interval(d.feed), ttl, CacheHint(r.Header, d.at), e.salt(), hints, e.cfg.Sync.HonorSkipHints)
+	out, err := e.store.RecordDownload(ctx, d.feed.ID, dl)
+	if err == nil {
+		e.removeFiles(out.RemovedFiles)
+	}
+	return out, err
+}
+
+// account fills in the bandwidth counters: a full body is the reference
+// that a 304 or a delta saves against; gzip saves on any body.
+func (e *Engine) account(dl *store.Download, d *download) {
+	r := d.resp
+	full := d.feed.State.LastFullBytes
+	switch {
+	case r.Status == http.StatusNotModified || r.Delta:
+		dl.BytesSaved = max(0, full-r.Wire)
+	default:
+		dl.FullBytes = int64(len(r.Body))
+		dl.BodyHash = hashBody(r.Body)
+		dl.BytesSaved = max(0, int64(len(r.Body))-r.Wire)
+	}
+}
+
+// recordFailure stores a failed attempt with its back-off and returns the
+// error to report.
+func (e *Engine) recordFailure(ctx context.Context, d *download, cause error) error {
+	now := e.clock.Now()
+	f := store.Failure{At: now, Error: cause.Error(), Counted: KindOf(cause) != KindCanceled}
+	if d.resp != nil {
+		f.BytesReceived = d.resp.Wire
+	}
+	if errors.Is(cause, ErrGone) {
+		f.Stop = store.StoppedGone
+		f.Error = "gone: " + cause.Error()
+	}
+	delay := Backoff(d.feed.State.Failures+1, e.normalInterval(d.feed), e.salt())
+	if d.resp != nil && (d.resp.Status == http.StatusTooManyRequests || d.resp.Status == http.StatusServiceUnavailable) {
+		if wait, ok := RetryAfter(d.resp.Header.Get("Retry-After"), now); ok {
+			at := now.Add(wait)
+			f.RetryAfter = &at
+			delay = max(delay, wait)
+		}
+	}
+	f.NextSyncAt = now.Add(delay)
+	if !f.Counted {
+		f.NextSyncAt = now // a canceled download is due again
+	}
+	if _, err := e.store.RecordFailure(context.WithoutCancel(ctx), d.feed.ID, f); err != nil {
+		e.log.Error("record failure", "feed", d.feed.URL, "err", err)
+	}
+	return cause
+}
+
+// interval is the feed's configured interval (its own with sync=interval,
+// else the default), never under the minimum.
+func (e *Engine) interval(f store.Feed) time.Duration {
+	minutes := e.cfg.DefaultIntervalMinutes
+	if f.Sync == store.SyncInterval && f.IntervalMinutes > 0 {
+		minutes = f.IntervalMinutes
+	}
+	return max(time.Duration(minutes)*time.Minute, MinInterval)
+}
+
+// normalInterval is the interval a successful download would use.
+func (e *Engine) normalInterval(f store.Feed) time.Duration {
+	return max(e.interval(f), time.Duration(f.TTLMinutes)*time.Minute)
+}
+
+func (e *Engine) maxItems(f store.Feed) int {
+	n := e.cfg.MaxItems
+	if f.MaxItems > 0 {
+		n = f.MaxItems
+	}
+	return min(n, config.MaxItemsLimit)
+}
+
+// removeFiles deletes enclosure files of purged items.
+func (e *Engine) removeFiles(paths []string) {
+	for _, p := range paths {
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			e.log.Warn("remove enclosure file", "path", p, "err", err)
+		}
+	}
+}
+
+// emitCounts sends the feed's counts, then its folder's and each parent's.
+func (e *Engine) emitCounts(ctx context.Context, feed store.Feed, out store.DownloadResult) {
+	e.emit(FeedItemCountChanged{FeedID: feed.ID, Count: out.ItemCount, Unread: out.UnreadCount})
+	if feed.FolderPath == "" {
+		return
+	}
+	counts, err := e.store.FolderCounts(ctx)
+	if err != nil {
+		return
+	}
+	byPath := make(map[string]store.FolderCount, len(counts))
+	for _, c := range counts {
+		byPath[c.Path] = c
+	}
+	for path := feed.FolderPath; path != ""; path = parentPath(path) {
+		if c, ok := byPath[path]; ok {
+			e.emit(FolderItemCountChanged{FolderID: c.ID, Path: c.Path, Count: c.Items, Unread: c.Unread})
+		}
+	}
+}
+
+func parentPath(p string) string {
+	if i := bytes.LastIndexByte([]byte(p), '/'); i >= 0 {
+		return p[:i]
+	}
+	return ""
+}
+
+func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }

@@ -1,0 +1,87 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// ClaimFeed marks a feed as being downloaded by owner until the given time,
+// so that two tidings processes never fetch the same feed at once. It
+// returns false when another owner holds an unexpired claim.
+func (s *Store) ClaimFeed(ctx context.Context, feedID int64, owner string, now, until time.Time) (bool, error) {
+	var claimed bool
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE feed_sync SET claimed_by = ?, claimed_until = ?
+			WHERE feed_id = ? AND (claimed_by = '' OR claimed_by = ? OR claimed_until IS NULL OR claimed_until <= ?)`,
+			owner, until.Unix(), feedID, owner, now.Unix())
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		claimed = n == 1
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("claim feed %d: %w", feedID, err)
+	}
+	return claimed, nil
+}
+
+// ReleaseFeed drops owner's claim on a feed.
+func (s *Store) ReleaseFeed(ctx context.Context, feedID int64, owner string) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE feed_sync SET claimed_by = '', claimed_until = NULL
+			WHERE feed_id = ? AND claimed_by = ?`, feedID, owner)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("release feed %d: %w", feedID, err)
+	}
+	return nil
+}
+
+// DueFeeds lists the feeds the scheduler should download at now: not
+// manual, and never tried (or rescheduled by a settings change) or past
+// their next sync time, which a failure sets to its back-off. Feeds that
+// missed their time by the most come first.
+func (s *Store) DueFeeds(ctx context.Context, now time.Time) ([]Feed, error) {
+	return s.feedsWhere(ctx, `fd.sync <> 'manual' AND (fs.next_sync_at IS NULL OR fs.next_sync_at <= ?)
+		ORDER BY coalesce(fs.next_sync_at, 0), fd.id`, now.Unix())
+}
+
+// AutoFeeds lists every feed whose sync setting is not manual (what a
+// forced sync-all downloads).
+func (s *Store) AutoFeeds(ctx context.Context) ([]Feed, error) {
+	return s.feedsWhere(ctx, `fd.sync <> 'manual' ORDER BY fd.id`)
+}
+
+// NextDue returns the earliest next sync time of the automatic feeds, or
+// nil when none is scheduled.
+func (s *Store) NextDue(ctx context.Context) (*time.Time, error) {
+	var next sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT min(coalesce(fs.next_sync_at, 0)) FROM feeds fd
+		JOIN feed_sync fs ON fs.feed_id = fd.id WHERE fd.sync <> 'manual'`).Scan(&next)
+	if err != nil {
+		return nil, fmt.Errorf("next due feed: %w", err)
+	}
+	return timePtr(next), nil
+}
+
+func (s *Store) feedsWhere(ctx context.Context, where string, args ...any) ([]Feed, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+feedColumns+feedFrom+` WHERE `+where, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list feeds: %w", err)
+	}
+	defer rows.Close()
+	var out []Feed
+	for rows.Next() {
+		f, err := scanFeed(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list feeds: %w", err)
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
