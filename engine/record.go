@@ -19,6 +19,7 @@ func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.Download
 	r := d.resp
 	dl := store.Download{
 		At:            d.at,
+		Status:        r.Status,
 		Document:      d.doc,
 		NotModified:   r.Status == http.StatusNotModified,
 		Partial:       r.Delta,
@@ -38,6 +39,9 @@ func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.Download
 		}
 	} else {
 		dl.TTLMinutes = d.feed.TTLMinutes
+	}
+	if r.Delta {
+		dl.Status = http.StatusIMUsed // counted as a delta however it came
 	}
 	e.account(&dl, d)
 	dl.NextSyncAt = NextSync(d.at, e.interval(d.feed), ttl, CacheHint(r.Header, d.at), e.salt(), hints, e.cfg.Sync.HonorSkipHints)
@@ -69,7 +73,7 @@ func (e *Engine) recordFailure(ctx context.Context, d *download, cause error) er
 	now := e.clock.Now()
 	f := store.Failure{At: now, Error: cause.Error(), Counted: KindOf(cause) != KindCanceled}
 	if d.resp != nil {
-		f.BytesReceived = d.resp.Wire
+		f.BytesReceived, f.Status = d.resp.Wire, d.resp.Status
 	}
 	if errors.Is(cause, ErrGone) {
 		f.Stop = store.StoppedGone

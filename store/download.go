@@ -11,7 +11,9 @@ import (
 // full document (200), a delta (226 IM Used), or no change (304, or a 200
 // byte-identical to the last one, when Document is nil).
 type Download struct {
-	At         time.Time
+	At time.Time
+	// Status is the HTTP status of the response (200, 226, 304).
+	Status     int
 	NextSyncAt time.Time
 	// Document is the sanitized document, nil when nothing changed.
 	Document *Document
@@ -88,6 +90,9 @@ func (s *Store) RecordDownload(ctx context.Context, feedID int64, d Download) (D
 		if err := recordSuccess(ctx, tx, feedID, d); err != nil {
 			return err
 		}
+		if err := logSync(ctx, tx, feedID, d.At, d.Status, true, d.BytesReceived, d.BytesSaved, res.New); err != nil {
+			return err
+		}
 		return tx.QueryRowContext(ctx, `SELECT item_count, unread_count FROM feeds WHERE id = ?`, feedID).
 			Scan(&res.ItemCount, &res.UnreadCount)
 	})
@@ -150,7 +155,9 @@ func recordSuccess(ctx context.Context, tx *sql.Tx, feedID int64, d Download) er
 
 // Failure is one failed download attempt.
 type Failure struct {
-	At         time.Time
+	At time.Time
+	// Status is the HTTP status, 0 when there was no response.
+	Status     int
 	NextSyncAt time.Time
 	Error      string
 	// RetryAfter is the server's Retry-After, when it sent one.
@@ -180,7 +187,10 @@ func (s *Store) RecordFailure(ctx context.Context, feedID int64, f Failure) (Syn
 			WHERE feed_id = ?`,
 			f.At.Unix(), f.NextSyncAt.Unix(), f.Counted, f.Error, unixOrNil(f.RetryAfter),
 			f.BytesReceived, feedID)
-		return err
+		if err != nil {
+			return err
+		}
+		return logSync(ctx, tx, feedID, f.At, f.Status, false, f.BytesReceived, 0, 0)
 	})
 	if err != nil {
 		return st, fmt.Errorf("record failure of feed %d: %w", feedID, err)
