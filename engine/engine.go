@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net"
@@ -44,6 +45,8 @@ type Engine struct {
 	events  chan Event
 	owner   string
 	log     *slog.Logger
+	// parse reads a feed body (Parse; tests count its calls).
+	parse func(io.Reader) (*store.Document, error)
 	// dropped counts events no one was reading.
 	dropped atomic.Int64
 }
@@ -83,6 +86,7 @@ func New(st *store.Store, cfg config.Config, opts Options) *Engine {
 		events:  make(chan Event, 1024),
 		owner:   opts.Owner,
 		log:     opts.Logger,
+		parse:   Parse,
 	}
 }
 

@@ -176,8 +176,13 @@ func checkURL(raw string) (*url.URL, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bad URL: %w", err)
 	}
-	if s := strings.ToLower(u.Scheme); (s != "http" && s != "https") || u.Host == "" {
-		return nil, fmt.Errorf("%w: %q", ErrScheme, raw)
+	switch s := strings.ToLower(u.Scheme); {
+	case s == "":
+		return nil, fmt.Errorf("%w; this is not a URL", ErrScheme)
+	case s != "http" && s != "https":
+		return nil, fmt.Errorf("%w, not %s", ErrScheme, s)
+	case u.Host == "":
+		return nil, fmt.Errorf("%w; this URL has no host", ErrScheme)
 	}
 	return u, nil
 }

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -263,5 +264,30 @@ func TestBodyCapAndUnparsableBodyAreFailures(t *testing.T) {
 	}
 	if got := h.feed(bad.ID); got.State.Failures != 1 || got.State.LastError == "" {
 		t.Errorf("failures %d, last_error %q", got.State.Failures, got.State.LastError)
+	}
+}
+
+func TestIdenticalBodyIsNotParsedAgain(t *testing.T) {
+	h := newHarness(t)
+	parses := 0
+	h.eng.parse = func(r io.Reader) (*store.Document, error) {
+		parses++
+		return Parse(r)
+	}
+	body := rssDoc("", "a", "b")
+	h.srv.serveDoc("/f", body) // no validators: every request is a full 200
+	f := h.add("/f")
+	h.mustSync(f)
+	h.mustSync(f)
+	if parses != 1 {
+		t.Fatalf("parsed %d times, want once for two identical bodies", parses)
+	}
+	h.srv.serveDoc("/f", rssDoc("", "a", "b", "c"))
+	h.mustSync(f)
+	if parses != 2 || len(h.items(f)) != 3 {
+		t.Fatalf("a changed body: %d parses, %d items", parses, len(h.items(f)))
+	}
+	if st := h.feed(f.ID).State; st.Requests != 3 || st.LastDownloadAt == nil {
+		t.Fatalf("state after three downloads: %+v", st)
 	}
 }
