@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"net/url"
 	"testing"
 
 	"github.com/tidings-rss/tidings/store"
@@ -47,5 +48,23 @@ func TestCleanDocumentResolvesAndFiltersLinks(t *testing.T) {
 	}
 	if len(it.Enclosures) != 1 || it.Enclosures[0].URL != "https://example.com/media/ep1.mp3" || it.Enclosures[0].Length != 0 {
 		t.Errorf("enclosures = %+v", it.Enclosures)
+	}
+}
+
+func TestHostKeyMergesDefaultPorts(t *testing.T) {
+	for _, tc := range []struct{ a, b string }{
+		{"https://Example.com/feed", "https://example.com:443/other"},
+		{"http://example.com/", "http://example.com:80/x"},
+	} {
+		ua, _ := url.Parse(tc.a)
+		ub, _ := url.Parse(tc.b)
+		if hostKey(ua) != hostKey(ub) {
+			t.Errorf("%s and %s are different hosts: %q vs %q", tc.a, tc.b, hostKey(ua), hostKey(ub))
+		}
+	}
+	ua, _ := url.Parse("http://127.0.0.2:8080/")
+	ub, _ := url.Parse("http://127.0.0.2:9090/")
+	if hostKey(ua) == hostKey(ub) {
+		t.Error("two ports of one address are one server")
 	}
 }

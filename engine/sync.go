@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/tidings-rss/tidings/store"
@@ -110,7 +111,7 @@ func (e *Engine) exchange(ctx context.Context, d *download) error {
 	if err != nil {
 		return &DownloadError{Kind: KindBlocked, URL: d.feed.URL, Err: err}
 	}
-	release, err := e.limiter.Acquire(ctx, u.Host)
+	release, err := e.limiter.Acquire(ctx, hostKey(u))
 	if err != nil {
 		return canceled(d.feed.URL, err)
 	}
@@ -122,6 +123,16 @@ func (e *Engine) exchange(ctx context.Context, d *download) error {
 	st := d.feed.State
 	d.resp, err = e.fetch.get(ctx, d.feed.URL, validators{ETag: st.ETag, LastModified: st.LastModified})
 	return err
+}
+
+// hostKey names the server a URL is on for the per-host limit:
+// "example.com" and "example.com:443" over https are one server.
+func hostKey(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[strings.ToLower(u.Scheme)]
+	}
+	return strings.ToLower(u.Hostname()) + ":" + port
 }
 
 func canceled(rawURL string, err error) error {
