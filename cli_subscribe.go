@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -107,11 +105,10 @@ func (c *cli) removeCmd() *cobra.Command {
 	}
 }
 
-// removeFiles deletes enclosure files whose items are gone.
+// removeFiles deletes enclosure files whose items are gone, partial ones
+// too, and the feed folders they leave empty.
 func removeFiles(a *app, files []string) {
-	for _, p := range files {
-		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-			a.logger.Warn("remove enclosure file", "path", p, "err", err)
-		}
+	for _, err := range engine.RemoveEnclosureFiles(files) {
+		a.logger.Warn("remove enclosure file", "err", err)
 	}
 }

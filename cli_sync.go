@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/mattn/go-isatty"
@@ -45,13 +47,21 @@ func (c *cli) runSync(o syncOptions) error {
 			return err
 		}
 		bar := newProgress(a.stderr, len(feeds))
-		results := eng.SyncFeeds(c.ctx, feeds, o.force || len(o.feeds) > 0, bar.step)
+		stopWatch := watchEnclosures(eng, bar)
+		ctx, cancel := context.WithCancel(c.ctx)
+		stopped := eng.StartEnclosures(ctx)
+		results := eng.SyncFeeds(ctx, feeds, o.force || len(o.feeds) > 0, bar.step)
+		eng.WaitEnclosures(ctx) // the enclosures this run queued, and any still waiting
+		cancel()
+		<-stopped
+		stopWatch()
 		bar.finish()
 		for _, r := range results {
 			if r.Err != nil {
 				fmt.Fprintf(a.stderr, "%s: %s\n", r.URL, oneLine(engine.Reason(r.Err)))
 			}
 		}
+		a.printEnclosureFailures(results)
 		return nil
 	})
 }
@@ -86,27 +96,50 @@ func notFound(ref string, err error) error {
 	return err
 }
 
-// progress draws "feeds done/total" on a terminal and nothing elsewhere.
+// progress draws "feeds done/total" (and the enclosures a sync downloads)
+// on a terminal, and nothing elsewhere. Feeds and enclosures report from
+// different goroutines.
 type progress struct {
-	w     io.Writer
-	total int
-	done  int
-	tty   bool
+	mu                sync.Mutex
+	w                 io.Writer
+	total, done       int
+	encTotal, encDone int
+	tty               bool
 }
 
 func newProgress(w io.Writer, total int) *progress {
 	f, ok := w.(*os.File)
-	return &progress{w: w, total: total, tty: ok && isatty.IsTerminal(f.Fd()) && total > 0}
+	return &progress{w: w, total: total, tty: ok && isatty.IsTerminal(f.Fd())}
 }
 
 const barWidth = 30
 
 func (p *progress) step(engine.Result) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.done++
-	if !p.tty {
+	p.draw()
+}
+
+// enclosure counts an enclosure queued (done false) or ended (done true).
+func (p *progress) enclosure(done bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if done {
+		p.encDone++
+	} else {
+		p.encTotal++
+	}
+	p.draw()
+}
+
+// draw redraws the bar; the caller holds mu.
+func (p *progress) draw() {
+	all := p.total + p.encTotal
+	if !p.tty || all == 0 {
 		return
 	}
-	filled := barWidth * p.done / p.total
+	filled := barWidth * min(p.done+p.encDone, all) / all
 	bar := make([]byte, barWidth)
 	for i := range bar {
 		bar[i] = ' '
@@ -115,10 +148,15 @@ func (p *progress) step(engine.Result) {
 		}
 	}
 	fmt.Fprintf(p.w, "\r[%s] %d/%d feeds", bar, p.done, p.total)
+	if p.encTotal > 0 {
+		fmt.Fprintf(p.w, ", %d/%d enclosures", min(p.encDone, p.encTotal), p.encTotal)
+	}
 }
 
 func (p *progress) finish() {
-	if p.tty {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.tty && p.total+p.encTotal > 0 {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
 }

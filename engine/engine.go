@@ -49,6 +49,8 @@ type Engine struct {
 	parse func(io.Reader) (*store.Document, error)
 	// dropped counts events no one was reading.
 	dropped atomic.Int64
+	// dl downloads enclosures.
+	dl *downloader
 }
 
 // New returns an engine over st configured by cfg.
@@ -70,7 +72,7 @@ func New(st *store.Store, cfg config.Config, opts Options) *Engine {
 		opts.Transport = newTransport(cfg.Sync.ConnectTimeout)
 	}
 	s := cfg.Sync
-	return &Engine{
+	e := &Engine{
 		store: st,
 		cfg:   cfg,
 		fetch: &fetcher{
@@ -88,6 +90,8 @@ func New(st *store.Store, cfg config.Config, opts Options) *Engine {
 		log:     opts.Logger,
 		parse:   Parse,
 	}
+	e.dl = newDownloader(st, cfg, opts.Transport, s.UserAgentFor(opts.Version), opts.Clock, opts.Logger, e.emit)
+	return e
 }
 
 // newTransport is http.DefaultTransport's setup with tidings' connect

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"os"
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
@@ -120,12 +119,10 @@ func (e *Engine) maxItems(f store.Feed) int {
 	return min(n, config.MaxItemsLimit)
 }
 
-// removeFiles deletes enclosure files of purged items.
+// removeFiles deletes enclosure files of purged items, partial ones too.
 func (e *Engine) removeFiles(paths []string) {
-	for _, p := range paths {
-		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-			e.log.Warn("remove enclosure file", "path", p, "err", err)
-		}
+	for _, err := range RemoveEnclosureFiles(paths) {
+		e.log.Warn("remove enclosure file", "err", err)
 	}
 }
 

@@ -30,6 +30,10 @@ type Result struct {
 	UpdatedItems int
 	// Files are enclosure files of purged items, already deleted.
 	Files []string
+	// Enclosures are the ids of the enclosures this download queued (or
+	// blocked): those of new and updated items of a feed that downloads
+	// enclosures.
+	Enclosures []int64
 }
 
 // download is one exchange's worth of state while syncing a feed.
@@ -101,6 +105,7 @@ func (e *Engine) fetchAndRecord(ctx context.Context, feed store.Feed) (Result, s
 		return res, out
 	}
 	res.NewItems, res.UpdatedItems, res.Files = out.New, out.Updated, out.RemovedFiles
+	res.Enclosures = e.queueEnclosures(ctx, feed, out.ChangedItems)
 	return res, out
 }
 
