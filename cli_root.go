@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/tidings-rss/tidings/ui"
 )
 
 // run executes the command line and returns the exit status.
@@ -85,8 +87,22 @@ func newRootCmd(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) 
 // runTUI starts the interactive reader.
 func (c *cli) runTUI() error {
 	return c.withApp(func(a *app) error {
-		fmt.Fprintln(a.stdout, "tidings: the interactive reader is not built yet; see 'tidings --help' for the commands.")
-		return nil
+		ctx, cancel := context.WithCancel(c.ctx)
+		defer cancel()
+		eng := a.engine()
+		enclosures := eng.StartEnclosures(ctx)
+		stopped := make(chan struct{})
+		go func() {
+			defer close(stopped)
+			if err := eng.Run(ctx); err != nil && ctx.Err() == nil {
+				a.logger.Error("scheduler stopped", "err", err)
+			}
+		}()
+		err := ui.Run(ctx, ui.Options{Store: a.store, Engine: eng, Config: a.cfg, Logger: a.logger})
+		cancel()
+		<-stopped
+		<-enclosures
+		return err
 	})
 }
 

@@ -1,0 +1,136 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tidings-rss/tidings/store"
+)
+
+// benchFixture is a store of 2,000 feeds in 120 folders with 20 items each
+// (40,000 items), built through the store's API. The store package's
+// generator of 500,000 items is test-only and unexported; see README.
+//
+// With TIDINGS_BENCH_DB naming the database the store benchmarks generate
+// (2,000 feeds, 500,000 items), that database is used instead.
+func benchFixture(b *testing.B) *store.Store {
+	b.Helper()
+	ctx := context.Background()
+	if path := os.Getenv("TIDINGS_BENCH_DB"); path != "" {
+		st, err := store.Open(ctx, path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { st.Close() })
+		return st
+	}
+	st, err := store.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	for f := range 2000 {
+		id, err := st.AddFeed(ctx, store.NewFeed{URL: fmt.Sprintf("http://f%d.test/feed", f),
+			FolderPath: fmt.Sprintf("Folder %02d/Sub %d", f%20, f%5)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		doc := &store.Document{Title: fmt.Sprintf("Feed %d", f)}
+		for i := range 20 {
+			p := testNow.Add(-time.Duration(f*20+i) * time.Minute)
+			doc.Items = append(doc.Items, store.DocItem{GUID: fmt.Sprint(i), Title: fmt.Sprintf("Item %d of feed %d", i, f),
+				Published: &p, Content: "<p>Some words of content for the reader.</p>"})
+		}
+		if _, err := st.RecordDownload(ctx, id, store.Download{At: testNow, Status: 200, Document: doc, MaxItems: 200}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return st
+}
+
+// BenchmarkFirstFrame measures New, the first loads (tree counts and the
+// first page of All items, as Init asks for them) and the first View at
+// 160×45, with the Cmds run synchronously.
+func BenchmarkFirstFrame(b *testing.B) {
+	st := benchFixture(b)
+	for b.Loop() {
+		m := New(Options{Store: st, Renderer: NewRenderer(io.Discard, true), Now: func() time.Time { return testNow }})
+		m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+		runSync(m, m.be.loadCounts())
+		runSync(m, m.items.show(m.be, "All items", store.ItemQuery{}, true))
+		if m.View() == "" || len(m.items.rows) == 0 {
+			b.Fatal("empty frame")
+		}
+	}
+}
+
+// BenchmarkKeyPress measures one j or k on the item list and the frame
+// after.
+func BenchmarkKeyPress(b *testing.B) {
+	m := benchModel(b)
+	m.setFocus(paneItems)
+	for i := 0; b.Loop(); i++ {
+		k := keyMsg("j")
+		if i%200 >= 100 {
+			k = keyMsg("k")
+		}
+		_, cmd := m.Update(k)
+		runSync(m, cmd)
+		_ = m.View()
+	}
+}
+
+// BenchmarkTreeMove measures one j or k on the tree: the item list of the
+// new node is read from SQL, then the frame is drawn.
+func BenchmarkTreeMove(b *testing.B) {
+	m := benchModel(b)
+	for i := 0; b.Loop(); i++ {
+		k := keyMsg("j")
+		if i%400 >= 200 {
+			k = keyMsg("k")
+		}
+		_, cmd := m.Update(k)
+		runSync(m, cmd)
+		_ = m.View()
+	}
+}
+
+func benchModel(b *testing.B) *Model {
+	st := benchFixture(b)
+	m := New(Options{Store: st, Renderer: NewRenderer(io.Discard, true), Now: func() time.Time { return testNow }})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	runSync(m, m.be.loadCounts())
+	runSync(m, m.items.show(m.be, "All items", store.ItemQuery{}, true))
+	return m
+}
+
+// runSync runs cmd and what follows from it synchronously (no timers).
+func runSync(m *Model, cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	switch msg := cmd().(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			runSync(m, c)
+		}
+	default:
+		if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice {
+			for i := range v.Len() {
+				runSync(m, v.Index(i).Interface().(tea.Cmd))
+			}
+			return
+		}
+		_, next := m.Update(msg)
+		runSync(m, next)
+	}
+}

@@ -1,0 +1,217 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// pageSize is how many items one SQL page of the item list holds.
+const pageSize = 100
+
+// backend runs the store and engine calls as tea.Cmds.
+type backend struct {
+	ctx    context.Context
+	store  *store.Store
+	engine *engine.Engine
+	now    func() time.Time
+}
+
+func (b backend) loadCounts() tea.Cmd {
+	return func() tea.Msg {
+		feeds, err := b.store.Feeds(b.ctx)
+		if err != nil {
+			return countsMsg{err: err}
+		}
+		folders, err := b.store.FolderCounts(b.ctx)
+		return countsMsg{feeds: feeds, folders: folders, err: err}
+	}
+}
+
+func (b backend) loadItems(gen int, q store.ItemQuery, reload bool) tea.Cmd {
+	return func() tea.Msg {
+		items, err := b.store.Items(b.ctx, q)
+		return itemsMsg{gen: gen, offset: q.Offset, limit: q.Limit, items: items, err: err, reload: reload}
+	}
+}
+
+func (b backend) setRead(ids []int64, read bool) tea.Cmd {
+	return func() tea.Msg {
+		return actionMsg{err: b.store.SetRead(b.ctx, ids, read), reload: true}
+	}
+}
+
+func (b backend) setFlagged(id int64, flagged bool) tea.Cmd {
+	return func() tea.Msg {
+		status := "unflagged"
+		if flagged {
+			status = "flagged"
+		}
+		return actionMsg{status: status, err: b.store.SetFlagged(b.ctx, []int64{id}, flagged)}
+	}
+}
+
+// markRead marks a tree node's items read.
+func (b backend) markRead(n node) tea.Cmd {
+	return func() tea.Msg {
+		var count int
+		var err error
+		switch n.kind {
+		case nodeFeed:
+			count, err = b.store.MarkFeedRead(b.ctx, n.feedID)
+		case nodeFolder:
+			count, err = b.store.MarkFolderRead(b.ctx, n.path)
+		case nodeFlagged:
+			err = errors.New("mark read: choose a feed or folder")
+		default:
+			count, err = b.store.MarkFolderRead(b.ctx, "")
+		}
+		return actionMsg{status: fmt.Sprintf("%d marked read in %s", count, n.label), err: err, reload: true}
+	}
+}
+
+func (b backend) updateSettings(id int64, fs store.FeedSettings, status string) tea.Cmd {
+	return func() tea.Msg {
+		return actionMsg{status: status, err: b.store.UpdateFeedSettings(b.ctx, id, fs), reload: true}
+	}
+}
+
+func (b backend) removeFeed(f store.Feed) tea.Cmd {
+	return func() tea.Msg {
+		files, err := b.store.RemoveFeed(b.ctx, f.ID)
+		for _, p := range files {
+			_ = os.Remove(p)
+		}
+		return actionMsg{status: "unsubscribed from " + f.Title, err: err, reload: true}
+	}
+}
+
+// sync downloads feeds now (a user's refresh; schedule and TTL ignored).
+func (b backend) sync(feeds []store.Feed) tea.Cmd {
+	if b.engine == nil {
+		return statusCmd("no download engine", nil)
+	}
+	return func() tea.Msg {
+		res := b.engine.SyncFeeds(b.ctx, feeds, true, nil)
+		return syncResult(len(feeds), res, nil)
+	}
+}
+
+func (b backend) syncAll() tea.Cmd {
+	if b.engine == nil {
+		return statusCmd("no download engine", nil)
+	}
+	return func() tea.Msg {
+		res, err := b.engine.SyncAll(b.ctx, nil)
+		return syncResult(len(res), res, err)
+	}
+}
+
+func syncResult(n int, res []engine.Result, err error) syncDoneMsg {
+	m := syncDoneMsg{feeds: n, err: err}
+	for _, r := range res {
+		if r.Err != nil {
+			m.failed++
+		}
+	}
+	return m
+}
+
+// subscribe probes url (web pages are searched for their feeds), adds the
+// feed to folder and downloads it.
+func (b backend) subscribe(url, folder string) tea.Cmd {
+	if b.engine == nil {
+		return statusCmd("no download engine", nil)
+	}
+	return func() tea.Msg {
+		p, err := b.engine.Probe(b.ctx, url)
+		if err != nil {
+			return subscribedMsg{err: err}
+		}
+		id, err := b.store.AddFeed(b.ctx, store.NewFeed{URL: p.URL, Title: p.Title, FolderPath: folder})
+		if err != nil {
+			return subscribedMsg{err: err}
+		}
+		f, err := b.store.Feed(b.ctx, id)
+		if err == nil {
+			b.engine.SyncFeeds(b.ctx, []store.Feed{f}, true, nil)
+		}
+		return subscribedMsg{feedID: id, title: p.Title, err: err}
+	}
+}
+
+// queueEnclosures queues an item's enclosures for download.
+func (b backend) queueEnclosures(itemID int64) tea.Cmd {
+	if b.engine == nil {
+		return statusCmd("no download engine", nil)
+	}
+	return func() tea.Msg {
+		return actionMsg{status: "enclosure queued", err: b.engine.QueueItemEnclosures(b.ctx, itemID)}
+	}
+}
+
+func (b backend) search(text string) tea.Cmd {
+	return func() tea.Msg {
+		items, err := b.store.Search(b.ctx, text, 500)
+		return searchMsg{query: text, items: items, err: err}
+	}
+}
+
+// stats reads the statistics screen: every feed's counters and 30 days of
+// downloads for feed (nil: all feeds).
+func (b backend) stats(feed *store.Feed) tea.Cmd {
+	return func() tea.Msg {
+		feeds, err := b.store.Feeds(b.ctx)
+		if err != nil {
+			return statsMsg{err: err}
+		}
+		var id int64
+		if feed != nil {
+			id = feed.ID
+		}
+		days, err := b.store.DailyStats(b.ctx, id, 30, b.now())
+		return statsMsg{feeds: feeds, days: days, feed: feed, err: err}
+	}
+}
+
+// notify runs the configured notification command with the feed's title
+// and the count of new items in its environment.
+func (b backend) notify(command, feedTitle string, n int) tea.Cmd {
+	return func() tea.Msg {
+		cmd := exec.CommandContext(b.ctx, "sh", "-c", command)
+		cmd.Env = append(os.Environ(), "TIDINGS_FEED="+feedTitle, "TIDINGS_NEW_ITEMS="+strconv.Itoa(n))
+		return notifiedMsg{err: cmd.Run()}
+	}
+}
+
+// openURL opens u in $BROWSER, else xdg-open (open on macOS), detached.
+func openURL(u string) error {
+	name := os.Getenv("BROWSER")
+	if name == "" {
+		name = "xdg-open"
+		if runtime.GOOS == "darwin" {
+			name = "open"
+		}
+	}
+	cmd := exec.Command(name, u)
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go cmd.Wait()
+	return nil
+}
+
+// statusCmd sets the status line.
+func statusCmd(status string, err error) tea.Cmd {
+	return func() tea.Msg { return actionMsg{status: status, err: err} }
+}

@@ -1,0 +1,217 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/tidings-rss/tidings/sanitize"
+)
+
+// dialog is a modal box over the panes; while one is open it receives
+// every key.
+type dialog interface {
+	// update handles a key; done closes the dialog.
+	update(km tea.KeyMsg) (done bool, cmd tea.Cmd)
+	view(st Styles, width, height int) string
+}
+
+// field is one line of a form: a text input, or a choice among options.
+type field struct {
+	label   string
+	input   textinput.Model
+	options []string // a choice when not nil
+	choice  int
+}
+
+func textField(label, value, placeholder string) field {
+	in := textinput.New()
+	in.Prompt = ""
+	in.Placeholder = sanitize.Terminal(placeholder)
+	in.SetValue(oneLine(value))
+	in.CharLimit = 2048
+	in.Cursor.SetMode(cursor.CursorStatic)
+	return field{label: label, input: in}
+}
+
+func choiceField(label string, options []string, value string) field {
+	f := field{label: label, options: options}
+	for i, o := range options {
+		if o == value {
+			f.choice = i
+		}
+	}
+	return f
+}
+
+func (f field) value() string {
+	if f.options != nil {
+		return f.options[f.choice]
+	}
+	return strings.TrimSpace(f.input.Value())
+}
+
+// form is a dialog of fields: tab and arrows move, left/right/space
+// change a choice, enter submits, esc cancels.
+type form struct {
+	title  string
+	note   string
+	fields []field
+	focus  int
+	err    string
+	submit func(values []string) (tea.Cmd, error)
+}
+
+func newForm(title string, submit func([]string) (tea.Cmd, error), fields ...field) *form {
+	f := &form{title: title, fields: fields, submit: submit}
+	f.setFocus(0)
+	return f
+}
+
+func (f *form) setFocus(i int) {
+	n := len(f.fields)
+	f.focus = (i%n + n) % n
+	for j := range f.fields {
+		if f.fields[j].options != nil {
+			continue
+		}
+		if j == f.focus {
+			f.fields[j].input.Focus()
+		} else {
+			f.fields[j].input.Blur()
+		}
+	}
+}
+
+func (f *form) update(km tea.KeyMsg) (bool, tea.Cmd) {
+	cur := &f.fields[f.focus]
+	switch km.String() {
+	case "esc", "ctrl+c":
+		return true, nil
+	case "enter":
+		return f.done()
+	case "tab", "down":
+		f.setFocus(f.focus + 1)
+		return false, nil
+	case "shift+tab", "up":
+		f.setFocus(f.focus - 1)
+		return false, nil
+	}
+	if cur.options != nil {
+		switch km.String() {
+		case "left", "h":
+			cur.choice = (cur.choice + len(cur.options) - 1) % len(cur.options)
+		case "right", "l", " ":
+			cur.choice = (cur.choice + 1) % len(cur.options)
+		}
+		return false, nil
+	}
+	var cmd tea.Cmd
+	cur.input, cmd = cur.input.Update(km)
+	return false, cmd
+}
+
+func (f *form) done() (bool, tea.Cmd) {
+	vals := make([]string, len(f.fields))
+	for i, fl := range f.fields {
+		vals[i] = fl.value()
+	}
+	cmd, err := f.submit(vals)
+	if err != nil {
+		f.err = oneLine(err.Error())
+		return false, nil
+	}
+	return true, cmd
+}
+
+func (f *form) view(st Styles, width, height int) string {
+	w := min(max(width-8, 30), 72)
+	lw := 0
+	for _, fl := range f.fields {
+		lw = max(lw, len(fl.label))
+	}
+	lines := []string{st.DialogTitle.Render(f.title), ""}
+	for i, fl := range f.fields {
+		label := st.Label.Render(padRight(fl.label, lw) + "  ")
+		var v string
+		if fl.options != nil {
+			v = choiceView(st, fl, i == f.focus)
+		} else {
+			fl.input.Width = max(w-lw-4, 8)
+			v = fl.input.View()
+		}
+		lines = append(lines, label+v)
+	}
+	if f.note != "" {
+		lines = append(lines, "", st.Faint.Render(f.note))
+	}
+	if f.err != "" {
+		lines = append(lines, "", st.StatusError.Render(f.err))
+	}
+	lines = append(lines, "", st.Faint.Render("enter save · tab next field · ←/→ change · esc cancel"))
+	return box(st, strings.Join(lines, "\n"), w, width, height)
+}
+
+func choiceView(st Styles, f field, focused bool) string {
+	var parts []string
+	for i, o := range f.options {
+		if i == f.choice {
+			o = "[" + o + "]"
+			if focused {
+				o = st.RowSelected.Render(o)
+			}
+		} else {
+			o = " " + o + " "
+		}
+		parts = append(parts, o)
+	}
+	return strings.Join(parts, " ")
+}
+
+// confirm asks a yes/no question.
+type confirm struct {
+	question string
+	yes      tea.Cmd
+}
+
+func (c *confirm) update(km tea.KeyMsg) (bool, tea.Cmd) {
+	switch km.String() {
+	case "y", "Y", "enter":
+		return true, c.yes
+	case "n", "N", "esc", "q", "ctrl+c":
+		return true, nil
+	}
+	return false, nil
+}
+
+func (c *confirm) view(st Styles, width, height int) string {
+	w := min(max(width-8, 30), 60)
+	body := st.DialogTitle.Render(c.question) + "\n\n" + st.Faint.Render("y yes · n no")
+	return box(st, body, w, width, height)
+}
+
+// box draws body in a bordered box of width w, centred on the screen.
+func box(st Styles, body string, w, width, height int) string {
+	b := st.Dialog.Width(w).Render(lipgloss.NewStyle().Width(w - 2).Render(body))
+	return lipgloss.Place(width, height, lipgloss.Center, lipgloss.Center, b)
+}
+
+// helpScreen is the `?` full help.
+type helpScreen struct {
+	keys KeyMap
+	body func(width int) string
+}
+
+func (h *helpScreen) update(km tea.KeyMsg) (bool, tea.Cmd) {
+	return key.Matches(km, h.keys.Help, h.keys.Back, h.keys.ForceQuit), nil
+}
+
+func (h *helpScreen) view(st Styles, width, height int) string {
+	body := st.DialogTitle.Render("tidings — keys") + "\n\n" + h.body(width-8) +
+		"\n\n" + st.Faint.Render("In the reader, type a link's number then enter to open it. ? or esc closes.")
+	return box(st, body, min(width-4, 110), width, height)
+}

@@ -1,0 +1,175 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tidings-rss/tidings/store"
+)
+
+func (m *Model) openHelp() tea.Cmd {
+	h := m.help
+	m.dialog = &helpScreen{keys: m.keys, body: func(w int) string {
+		h.Width = w
+		return h.FullHelpView(m.keys.FullHelp())
+	}}
+	return nil
+}
+
+// openSubscribe asks for a URL and a folder (the selected one).
+func (m *Model) openSubscribe() tea.Cmd {
+	folder := m.tree.node().path
+	f := newForm("Subscribe", func(v []string) (tea.Cmd, error) {
+		if v[0] == "" {
+			return nil, errors.New("enter the address of a feed or a web page")
+		}
+		u := v[0]
+		if !strings.Contains(u, "://") {
+			u = "https://" + u
+		}
+		m.status.set("checking "+u+" …", nil)
+		return m.be.subscribe(u, v[1]), nil
+	}, textField("URL", "", "https://example.com/feed.xml"), textField("Folder", folder, "(top level)"))
+	f.note = "A web page is searched for the feeds it announces."
+	m.dialog = f
+	return nil
+}
+
+// openUnsubscribe asks before removing the selected feed.
+func (m *Model) openUnsubscribe() tea.Cmd {
+	f := m.selectedFeed()
+	if f == nil {
+		return m.noFeed()
+	}
+	feed := *f
+	m.dialog = &confirm{question: fmt.Sprintf("Unsubscribe from %s? Its items and enclosure files go.", oneLine(feed.Title)),
+		yes: m.be.removeFeed(feed)}
+	return nil
+}
+
+// openEdit edits the selected feed's settings.
+func (m *Model) openEdit() tea.Cmd {
+	f := m.selectedFeed()
+	if f == nil {
+		return m.noFeed()
+	}
+	feed := *f
+	form := newForm("Settings of "+oneLine(feed.Title), func(v []string) (tea.Cmd, error) {
+		fs, err := settingsFrom(feed, v)
+		if err != nil {
+			return nil, err
+		}
+		return m.be.updateSettings(feed.ID, fs, "saved settings of "+oneLine(feed.Title)), nil
+	}, editFields(feed)...)
+	form.note = feedNote(feed)
+	m.dialog = form
+	return nil
+}
+
+func editFields(f store.Feed) []field {
+	title := ""
+	if f.CustomTitle {
+		title = f.Title
+	}
+	return []field{
+		textField("Title", title, oneLine(f.Title)+" (the feed's own)"),
+		textField("Folder", f.FolderPath, "(top level)"),
+		choiceField("Sync", []string{store.SyncDefault, store.SyncInterval, store.SyncManual}, f.Sync),
+		textField("Interval (min)", itoaOrEmpty(f.IntervalMinutes), "default"),
+		textField("Max items", itoaOrEmpty(f.MaxItems), "default"),
+		choiceField("Enclosures", []string{"off", "on"}, onOff(f.DownloadEnclosures)),
+		choiceField("Watch", []string{"off", "on"}, onOff(f.Watch)),
+	}
+}
+
+// feedNote is the feed's address and state under the settings form.
+func feedNote(f store.Feed) string {
+	note := oneLine(f.URL)
+	if w := feedWarning(&f); w != "" {
+		note += "\n" + w
+	}
+	if f.TTLMinutes > 0 {
+		note += fmt.Sprintf("\nThe publisher asks for at least %d minutes between downloads.", f.TTLMinutes)
+	}
+	return note
+}
+
+// settingsFrom reads the form's values into the settings that changed.
+func settingsFrom(f store.Feed, v []string) (store.FeedSettings, error) {
+	var fs store.FeedSettings
+	interval, err := atoiOrZero("interval", v[3])
+	if err != nil {
+		return fs, err
+	}
+	if interval != 0 && interval < 15 {
+		return fs, errors.New("interval: at least 15 minutes")
+	}
+	maxItems, err := atoiOrZero("max items", v[4])
+	if err != nil {
+		return fs, err
+	}
+	if maxItems > 2500 {
+		return fs, errors.New("max items: at most 2500")
+	}
+	if v[2] == store.SyncInterval && interval == 0 {
+		return fs, errors.New("sync interval needs an interval in minutes")
+	}
+	if title := v[0]; title != f.Title || !f.CustomTitle {
+		fs.Title = &title
+	}
+	fs.FolderPath = &v[1]
+	fs.Sync, fs.IntervalMinutes, fs.MaxItems = &v[2], &interval, &maxItems
+	enc, watch := v[5] == "on", v[6] == "on"
+	fs.DownloadEnclosures, fs.Watch = &enc, &watch
+	return fs, nil
+}
+
+// openSearch asks for words to find in every title and content.
+func (m *Model) openSearch() tea.Cmd {
+	m.dialog = newForm("Search", func(v []string) (tea.Cmd, error) {
+		if v[0] == "" {
+			return nil, errors.New("type words to look for")
+		}
+		return m.be.search(v[0]), nil
+	}, textField("Words", "", "title or content words (prefixes match)"))
+	return nil
+}
+
+// openStats reads the statistics of the selected feed (or all).
+func (m *Model) openStats() tea.Cmd {
+	var f *store.Feed
+	if n := m.tree.node(); n.kind == nodeFeed {
+		c := *n.feed
+		f = &c
+	}
+	return m.be.stats(f)
+}
+
+func atoiOrZero(name, s string) (int, error) {
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%s: %q is not a number of minutes or items", name, s)
+	}
+	return n, nil
+}
+
+func itoaOrEmpty(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}

@@ -1,0 +1,126 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// pane names the three panes; focus is one of them.
+type pane int
+
+const (
+	paneTree pane = iota
+	paneItems
+	paneReader
+)
+
+// Breakpoints of the responsive layout.
+const (
+	wideWidth   = 120 // three panes from here
+	narrowWidth = 80  // two panes from here, one below
+)
+
+// layout is where each pane goes: a width of 0 hides the pane.
+type layout struct {
+	widths [3]int
+	height int // of the panes, title line included
+}
+
+// computeLayout lays the panes out for a w×h screen (status and help lines
+// excluded by the caller) with focus on f.
+func computeLayout(w, h int, f pane) layout {
+	l := layout{height: max(h, 1)}
+	switch {
+	case w >= wideWidth:
+		tree := min(max(w/5, 24), 36)
+		rest := w - tree - 2
+		items := rest * 2 / 5
+		l.widths = [3]int{tree, items, rest - items}
+	case w >= narrowWidth && f == paneReader:
+		items := (w - 1) * 2 / 5
+		l.widths = [3]int{0, items, w - 1 - items}
+	case w >= narrowWidth:
+		tree := min(max(w/4, 22), 30)
+		l.widths = [3]int{tree, w - 1 - tree, 0}
+	default:
+		l.widths[f] = w
+	}
+	return l
+}
+
+// paneAt returns the pane under column x, and false between panes.
+func (l layout) paneAt(x int) (pane, bool) {
+	left := 0
+	for p, w := range l.widths {
+		if w == 0 {
+			continue
+		}
+		if x >= left && x < left+w {
+			return pane(p), true
+		}
+		left += w + 1
+	}
+	return 0, false
+}
+
+// join places the visible panes' views side by side with a rule between.
+func (l layout) join(st Styles, views [3]string) string {
+	var parts []string
+	rule := st.Border.Render(strings.TrimSuffix(strings.Repeat("│\n", l.height), "\n"))
+	for p, w := range l.widths {
+		if w == 0 {
+			continue
+		}
+		if len(parts) > 0 {
+			parts = append(parts, rule)
+		}
+		parts = append(parts, fit(views[p], w, l.height))
+	}
+	return lipgloss.JoinHorizontal(lipgloss.Top, parts...)
+}
+
+// fit cuts or pads a view to exactly w×h cells.
+func fit(view string, w, h int) string {
+	lines := strings.Split(view, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	for i, l := range lines {
+		lines[i] = padRight(ansi.Truncate(l, w, ""), w)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// padRight pads s with spaces to w cells.
+func padRight(s string, w int) string {
+	if n := ansi.StringWidth(s); n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// paneTitle is a pane's first line.
+func paneTitle(st Styles, title string, w int, focused bool) string {
+	style := st.PaneTitle
+	if focused {
+		style = st.PaneTitleFocused
+	}
+	return style.Render(ansi.Truncate(" "+title, max(w, 1), "…"))
+}
+
+// rowStyle is the style of a list row: reversed when selected in the
+// focused pane, underlined when selected in another.
+func rowStyle(st Styles, base lipgloss.Style, selected, focused bool) lipgloss.Style {
+	switch {
+	case selected && focused:
+		return base.Inherit(st.RowSelected)
+	case selected:
+		return base.Inherit(st.RowCursor)
+	}
+	return base
+}

@@ -1,0 +1,91 @@
+package ui
+
+import (
+	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// The messages that tea.Cmds send back to the model. Every store or engine
+// call happens in a Cmd; its result arrives as one of these.
+
+// countsMsg carries the feeds and folder totals, read for the tree.
+type countsMsg struct {
+	feeds   []store.Feed
+	folders []store.FolderCount
+	err     error
+}
+
+// itemsMsg carries one page of the item list. gen identifies the list it
+// was asked for, so a page for a list no longer shown is dropped.
+type itemsMsg struct {
+	gen    int
+	offset int
+	limit  int
+	items  []store.Item
+	err    error
+	// reload marks a re-read of every loaded row (counts changed).
+	reload bool
+}
+
+// renderedMsg carries an item's content rendered for a width; a render
+// for another item or width than the reader shows now is dropped.
+type renderedMsg struct {
+	id    int64
+	width int
+	doc   rendered
+}
+
+// actionMsg reports a finished store action (mark, flag, settings …).
+type actionMsg struct {
+	status string
+	err    error
+	// reload re-reads counts and the visible list.
+	reload bool
+}
+
+// engineMsg is one engine event.
+type engineMsg struct{ ev engine.Event }
+
+// engineClosedMsg says the engine's event channel was closed.
+type engineClosedMsg struct{}
+
+// pollMsg is the periodic tick that notices another process's changes.
+type pollMsg struct{}
+
+// toastMsg ends a toast's bright phase (fade) or removes it.
+type toastMsg struct {
+	id   int
+	fade bool
+}
+
+// syncDoneMsg reports the end of a user-asked refresh.
+type syncDoneMsg struct {
+	feeds  int
+	failed int
+	err    error
+}
+
+// subscribedMsg reports the subscribe dialog's outcome.
+type subscribedMsg struct {
+	feedID int64
+	title  string
+	err    error
+}
+
+// searchMsg carries search results.
+type searchMsg struct {
+	query string
+	items []store.Item
+	err   error
+}
+
+// statsMsg carries what the statistics screen shows.
+type statsMsg struct {
+	feeds []store.Feed
+	days  []store.DayStats
+	feed  *store.Feed // the selected feed, nil for all feeds
+	err   error
+}
+
+// notifiedMsg reports the notification command's end.
+type notifiedMsg struct{ err error }

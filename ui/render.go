@@ -1,0 +1,285 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/tidings-rss/tidings/sanitize"
+)
+
+// rendered is an item's content laid out for the terminal: wrapped lines
+// (styled) and the links they number, in order.
+type rendered struct {
+	lines []string
+	links []string
+}
+
+// renderHTML lays out sanitized HTML for width columns: paragraphs
+// wrapped, headings, lists, quotes and code kept readable, images as
+// [image: alt], links numbered [n] and listed at the end. Every piece of
+// text passes through sanitize.Terminal before it is styled, so the only
+// escape sequences in the result are the styles' own.
+func renderHTML(src string, width int, st Styles) rendered {
+	width = max(width, 10)
+	root, err := html.Parse(strings.NewReader(src))
+	r := &renderer{width: width, st: st}
+	if err != nil {
+		r.text(src)
+	} else {
+		r.walk(root)
+	}
+	r.flush()
+	if len(r.links) > 0 {
+		r.blank()
+		r.out = append(r.out, st.Heading.Render("Links"))
+		for i, l := range r.links {
+			line := fmt.Sprintf("[%d] %s", i+1, l)
+			for _, w := range strings.Split(ansi.Hardwrap(line, width, true), "\n") {
+				r.out = append(r.out, st.LinkRef.Render(w))
+			}
+		}
+	}
+	return rendered{lines: trimBlank(r.out), links: r.links}
+}
+
+// renderer accumulates inline text into the current block and emits
+// wrapped lines when a block ends.
+type renderer struct {
+	width  int
+	st     Styles
+	out    []string
+	inline strings.Builder
+	links  []string
+	// block context
+	prefix  []string // quote bars and list indents
+	pre     int      // inside <pre>
+	heading int      // inside <hN>
+	list    []int    // per open list: -1 bullet, else next number
+}
+
+func (r *renderer) walk(n *html.Node) {
+	switch n.Type {
+	case html.TextNode:
+		r.text(n.Data)
+		return
+	case html.ElementNode:
+		if r.element(n) {
+			return
+		}
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		r.walk(c)
+	}
+}
+
+// element handles one element; it returns true when it walked the
+// children itself.
+func (r *renderer) element(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Script, atom.Style, atom.Head, atom.Title:
+		return true
+	case atom.Br:
+		r.inline.WriteString("\n")
+	case atom.Img:
+		r.image(n)
+	case atom.A:
+		r.link(n)
+		return true
+	case atom.P, atom.Div, atom.Section, atom.Article, atom.Figure, atom.Figcaption, atom.Table, atom.Tr, atom.Dl, atom.Dt, atom.Dd:
+		r.block(n, nil)
+		return true
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		r.headingBlock(n)
+		return true
+	case atom.Blockquote:
+		r.block(n, []string{"│ "})
+		return true
+	case atom.Ul, atom.Ol:
+		r.listBlock(n)
+		return true
+	case atom.Li:
+		r.item(n)
+		return true
+	case atom.Pre:
+		r.preBlock(n)
+		return true
+	case atom.Hr:
+		r.flush()
+		r.blank()
+		r.out = append(r.out, r.st.Faint.Render(strings.Repeat("─", min(r.width, 40))))
+		r.blank()
+	case atom.Td, atom.Th:
+		r.inline.WriteString(" ")
+	}
+	return false
+}
+
+func (r *renderer) children(n *html.Node) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		r.walk(c)
+	}
+}
+
+func (r *renderer) block(n *html.Node, prefix []string) {
+	r.flush()
+	r.prefix = append(r.prefix, prefix...)
+	r.children(n)
+	r.flush()
+	r.prefix = r.prefix[:len(r.prefix)-len(prefix)]
+	r.blank()
+}
+
+func (r *renderer) headingBlock(n *html.Node) {
+	r.flush()
+	r.blank()
+	level := int(n.Data[1] - '0')
+	r.inline.WriteString(strings.Repeat("#", level) + " ")
+	r.heading++
+	r.children(n)
+	r.flush()
+	r.heading--
+	r.blank()
+}
+
+func (r *renderer) listBlock(n *html.Node) {
+	r.flush()
+	next := -1
+	if n.DataAtom == atom.Ol {
+		next = 1
+	}
+	r.list = append(r.list, next)
+	r.children(n)
+	r.flush()
+	r.list = r.list[:len(r.list)-1]
+	if len(r.list) == 0 {
+		r.blank()
+	}
+}
+
+func (r *renderer) item(n *html.Node) {
+	r.flush()
+	marker := "• "
+	if d := len(r.list) - 1; d >= 0 && r.list[d] > 0 {
+		marker = fmt.Sprintf("%d. ", r.list[d])
+		r.list[d]++
+	}
+	r.inline.WriteString(marker)
+	r.prefix = append(r.prefix, strings.Repeat(" ", ansi.StringWidth(marker)))
+	r.children(n)
+	r.flushHanging(len(marker))
+	r.prefix = r.prefix[:len(r.prefix)-1]
+}
+
+func (r *renderer) preBlock(n *html.Node) {
+	r.flush()
+	r.pre++
+	r.children(n)
+	r.pre--
+	code := sanitize.Terminal(r.inline.String())
+	r.inline.Reset()
+	for _, line := range strings.Split(strings.TrimRight(code, "\n"), "\n") {
+		line = strings.ReplaceAll(line, "\t", "    ")
+		for _, w := range strings.Split(ansi.Hardwrap(line, max(r.width-4, 1), true), "\n") {
+			r.out = append(r.out, r.st.Code.Render("    "+w))
+		}
+	}
+	r.blank()
+}
+
+func (r *renderer) image(n *html.Node) {
+	alt := strings.TrimSpace(attr(n, "alt"))
+	if alt == "" {
+		alt = "image"
+	} else {
+		alt = "image: " + alt
+	}
+	r.inline.WriteString(" [" + alt + "] ")
+}
+
+func (r *renderer) link(n *html.Node) {
+	r.children(n)
+	href := attr(n, "href")
+	if href == "" || strings.HasPrefix(href, "#") {
+		return
+	}
+	r.links = append(r.links, sanitize.Terminal(href))
+	r.inline.WriteString(fmt.Sprintf("[%d]", len(r.links)))
+}
+
+// text adds a text node: source line breaks are spaces except in <pre>.
+func (r *renderer) text(s string) {
+	if r.pre == 0 {
+		s = strings.ReplaceAll(s, "\n", " ")
+	}
+	r.inline.WriteString(s)
+}
+
+// flush wraps and emits the pending inline text as one paragraph.
+func (r *renderer) flush() { r.flushHanging(0) }
+
+// flushHanging emits the inline text; the first line carries hang columns
+// of its own marker instead of the innermost prefix.
+func (r *renderer) flushHanging(hang int) {
+	raw := r.inline.String()
+	r.inline.Reset()
+	var paras []string
+	for _, p := range strings.Split(sanitize.Terminal(raw), "\n") {
+		paras = append(paras, strings.Join(strings.Fields(p), " "))
+	}
+	if strings.TrimSpace(strings.Join(paras, "")) == "" {
+		return
+	}
+	prefix := strings.Join(r.prefix, "")
+	first := prefix
+	if hang > 0 && len(r.prefix) > 0 {
+		first = strings.Join(r.prefix[:len(r.prefix)-1], "")
+	}
+	w := max(r.width-ansi.StringWidth(prefix), 8)
+	style := r.st.Row
+	if r.heading > 0 {
+		style = r.st.Heading
+	} else if strings.Contains(prefix, "│") {
+		style = r.st.Quote
+	}
+	lineNo := 0
+	for _, p := range paras {
+		for _, line := range strings.Split(ansi.Wrap(p, w, ""), "\n") {
+			lead := prefix
+			if lineNo == 0 {
+				lead = first
+			}
+			r.out = append(r.out, lead+style.Render(line))
+			lineNo++
+		}
+	}
+}
+
+// blank adds one empty line unless the last line is already empty.
+func (r *renderer) blank() {
+	if len(r.out) > 0 && r.out[len(r.out)-1] != "" {
+		r.out = append(r.out, "")
+	}
+}
+
+func trimBlank(lines []string) []string {
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	for len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	return lines
+}
+
+func attr(n *html.Node, name string) string {
+	for _, a := range n.Attr {
+		if a.Key == name {
+			return a.Val
+		}
+	}
+	return ""
+}

@@ -1,0 +1,168 @@
+package ui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tidings-rss/tidings/store"
+)
+
+// statsScreen is `S`: requests, 304s, deltas and bytes per feed and in
+// total, and 30 days of downloads as bar charts.
+type statsScreen struct {
+	keys  KeyMap
+	msg   statsMsg
+	top   int
+	lines func(width int) []string
+}
+
+func (m *Model) showStats(msg statsMsg) {
+	if msg.err != nil {
+		m.status.set("", msg.err)
+		return
+	}
+	s := &statsScreen{keys: m.keys, msg: msg}
+	st := m.styles
+	s.lines = func(w int) []string { return statsLines(st, msg, w) }
+	m.dialog = s
+}
+
+func (s *statsScreen) update(km tea.KeyMsg) (bool, tea.Cmd) {
+	switch {
+	case key.Matches(km, s.keys.Back, s.keys.Stats, s.keys.ForceQuit):
+		return true, nil
+	case key.Matches(km, s.keys.Down, s.keys.PageDown):
+		s.top++
+	case key.Matches(km, s.keys.Up, s.keys.PageUp):
+		s.top = max(s.top-1, 0)
+	}
+	return false, nil
+}
+
+func (s *statsScreen) view(st Styles, width, height int) string {
+	lines := s.lines(max(width-2, 20))
+	s.top = min(s.top, max(len(lines)-height+1, 0))
+	lines = lines[s.top:]
+	footer := st.Faint.Render(" j/k scroll · esc closes")
+	if len(lines) > height-1 {
+		lines = lines[:height-1]
+	}
+	return strings.Join(lines, "\n") + strings.Repeat("\n", max(height-len(lines)-1, 0)) + "\n" + footer
+}
+
+// statsLines draws the statistics screen.
+func statsLines(st Styles, msg statsMsg, width int) []string {
+	scope := "all feeds"
+	if msg.feed != nil {
+		scope = oneLine(msg.feed.Title)
+	}
+	out := []string{st.DialogTitle.Render(" Statistics — " + scope), ""}
+	out = append(out, chart(st, " Requests per day, last 30 days", msg.days, width, func(d store.DayStats) int64 { return int64(d.Requests) })...)
+	out = append(out, "")
+	out = append(out, chart(st, " Bytes received per day", msg.days, width, func(d store.DayStats) int64 { return d.BytesReceived })...)
+	out = append(out, "")
+	out = append(out, chart(st, " Bytes saved per day (304, delta, gzip)", msg.days, width, func(d store.DayStats) int64 { return d.BytesSaved })...)
+	out = append(out, "", st.Label.Render(" "+ansi.Truncate(statsHeader(), width-1, "")))
+	feeds := append([]store.Feed(nil), msg.feeds...)
+	sort.SliceStable(feeds, func(i, j int) bool { return feeds[i].State.BytesReceived > feeds[j].State.BytesReceived })
+	var total store.SyncState
+	for _, f := range feeds {
+		t := f.State
+		total.Requests += t.Requests
+		total.NotModified += t.NotModified
+		total.DeltaResponses += t.DeltaResponses
+		total.BytesReceived += t.BytesReceived
+		total.BytesSaved += t.BytesSaved
+	}
+	out = append(out, st.Unread.Render(" "+ansi.Truncate(statsRow("Total", total), width-1, "")))
+	for _, f := range feeds {
+		out = append(out, " "+ansi.Truncate(statsRow(oneLine(f.Title), f.State), width-1, "…"))
+	}
+	return out
+}
+
+func statsHeader() string {
+	return fmt.Sprintf("%-28s %9s %7s %7s %10s %10s %6s", "feed", "requests", "304s", "deltas", "received", "saved", "saved%")
+}
+
+func statsRow(name string, s store.SyncState) string {
+	pct := "-"
+	if all := s.BytesReceived + s.BytesSaved; all > 0 {
+		pct = fmt.Sprintf("%d%%", s.BytesSaved*100/all)
+	}
+	return fmt.Sprintf("%-28s %9d %7d %7d %10s %10s %6s", ansi.Truncate(name, 28, "…"),
+		s.Requests, s.NotModified, s.DeltaResponses, humanBytes(s.BytesReceived), humanBytes(s.BytesSaved), pct)
+}
+
+// chart is a one-line-per-day-column bar chart of 4 rows high.
+func chart(st Styles, title string, days []store.DayStats, width int, v func(store.DayStats) int64) []string {
+	const rows = 4
+	var peak, sum int64
+	for _, d := range days {
+		peak, sum = max(peak, v(d)), sum+v(d)
+	}
+	label := fmt.Sprintf("%s — total %s, peak %s", title, humanCount(sum, title), humanCount(peak, title))
+	out := []string{st.Label.Render(ansi.Truncate(label, width, "…"))}
+	blocks := []rune(" ▁▂▃▄▅▆▇█")
+	for r := rows - 1; r >= 0; r-- {
+		var b strings.Builder
+		b.WriteString(" ")
+		for _, d := range days {
+			b.WriteRune(barCell(v(d), peak, r, rows, blocks))
+			b.WriteRune(barCell(v(d), peak, r, rows, blocks))
+		}
+		out = append(out, st.Bar.Render(ansi.Truncate(b.String(), width, "")))
+	}
+	if len(days) > 0 {
+		first, last := days[0].Day.Format("Jan 02"), days[len(days)-1].Day.Format("Jan 02")
+		out = append(out, st.Faint.Render(" "+padRight(first, max(len(days)*2-len(last), 0))+last))
+	}
+	return out
+}
+
+// barCell is the block of row r (0 at the bottom) for value v.
+func barCell(v, peak int64, r, rows int, blocks []rune) rune {
+	if peak == 0 {
+		if r == 0 {
+			return '·'
+		}
+		return ' '
+	}
+	eighths := v * int64(rows*8) / peak
+	cell := eighths - int64(r*8)
+	switch {
+	case cell >= 8:
+		return blocks[8]
+	case cell <= 0:
+		if r == 0 {
+			return '·'
+		}
+		return ' '
+	}
+	return blocks[cell]
+}
+
+func humanCount(n int64, title string) string {
+	if strings.Contains(title, "Bytes") {
+		return humanBytes(n)
+	}
+	return fmt.Sprint(n)
+}
+
+// humanBytes is a byte count in B, KB, MB or GB.
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

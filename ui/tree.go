@@ -1,0 +1,319 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tidings-rss/tidings/sanitize"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// nodeKind tells the rows of the tree apart.
+type nodeKind int
+
+const (
+	nodeAll nodeKind = iota
+	nodeUnread
+	nodeFlagged
+	nodeFolder
+	nodeFeed
+)
+
+// node is one row of the tree: a view, a folder or a feed.
+type node struct {
+	kind   nodeKind
+	label  string
+	path   string // folder path (folders), the feed's folder (feeds)
+	feedID int64
+	depth  int
+	unread int
+	count  int
+	feed   *store.Feed
+}
+
+// key identifies the node across reloads, to keep the selection.
+func (n node) key() string {
+	switch n.kind {
+	case nodeFolder:
+		return "d:" + n.path
+	case nodeFeed:
+		return fmt.Sprint("f:", n.feedID)
+	}
+	return fmt.Sprint("v:", int(n.kind))
+}
+
+// query is the item query that lists the node's items.
+func (n node) query() store.ItemQuery {
+	switch n.kind {
+	case nodeUnread:
+		return store.ItemQuery{Unread: true}
+	case nodeFlagged:
+		return store.ItemQuery{Flagged: true}
+	case nodeFolder:
+		return store.ItemQuery{FolderPath: n.path}
+	case nodeFeed:
+		return store.ItemQuery{FeedID: n.feedID}
+	}
+	return store.ItemQuery{}
+}
+
+// treePane is the left pane: All items, Unread, Flagged, then folders with
+// their subtree totals and feeds with their unread counts.
+type treePane struct {
+	keys          KeyMap
+	styles        Styles
+	nodes         []node
+	cursor, top   int
+	width, height int
+	focused       bool
+}
+
+// node returns the selected node.
+func (t *treePane) node() node {
+	if t.cursor < len(t.nodes) {
+		return t.nodes[t.cursor]
+	}
+	return node{kind: nodeAll, label: "All items"}
+}
+
+// feedsUnder returns the feeds a node covers (a feed, a folder's subtree,
+// or every feed).
+func (t *treePane) feedsUnder(n node) []store.Feed {
+	var out []store.Feed
+	for _, m := range t.nodes {
+		if m.kind != nodeFeed {
+			continue
+		}
+		switch {
+		case n.kind == nodeFeed && m.feedID != n.feedID:
+		case n.kind == nodeFolder && m.path != n.path && !strings.HasPrefix(m.path, n.path+"/"):
+		default:
+			out = append(out, *m.feed)
+		}
+	}
+	return out
+}
+
+// feedByID returns the feed with id, or nil.
+func (t *treePane) feedByID(id int64) *store.Feed {
+	for _, n := range t.nodes {
+		if n.kind == nodeFeed && n.feedID == id {
+			return n.feed
+		}
+	}
+	return nil
+}
+
+// setData rebuilds the rows from the store, keeping the selected node (or
+// its position when it is gone). It reports whether any count changed and
+// whether the selected node is gone.
+func (t *treePane) setData(feeds []store.Feed, folders []store.FolderCount) (changed, lost bool) {
+	sel := t.node().key()
+	old := t.nodes
+	t.nodes = buildNodes(feeds, folders)
+	t.cursor = min(t.cursor, max(len(t.nodes)-1, 0))
+	lost = true
+	for i, n := range t.nodes {
+		if n.key() == sel {
+			t.cursor, lost = i, false
+		}
+	}
+	t.scroll()
+	return countsChanged(old, t.nodes), lost
+}
+
+func countsChanged(a, b []node) bool {
+	if len(a) != len(b) {
+		return true
+	}
+	for i := range a {
+		if a[i].key() != b[i].key() || a[i].unread != b[i].unread || a[i].count != b[i].count {
+			return true
+		}
+	}
+	return false
+}
+
+// buildNodes lays out the tree: the three views, each folder followed by
+// its sub-folders and feeds, then the feeds outside any folder.
+func buildNodes(feeds []store.Feed, folders []store.FolderCount) []node {
+	var all, unread int
+	byFolder := map[string][]int{}
+	for i, f := range feeds {
+		all += f.ItemCount
+		unread += f.UnreadCount
+		byFolder[f.FolderPath] = append(byFolder[f.FolderPath], i)
+	}
+	nodes := []node{
+		{kind: nodeAll, label: "All items", unread: unread, count: all},
+		{kind: nodeUnread, label: "Unread", unread: unread, count: unread},
+		{kind: nodeFlagged, label: "Flagged"},
+	}
+	children := map[int64][]store.FolderCount{}
+	for _, f := range folders {
+		children[f.ParentID] = append(children[f.ParentID], f)
+	}
+	var walk func(parent int64, depth int)
+	walk = func(parent int64, depth int) {
+		for _, f := range children[parent] {
+			nodes = append(nodes, node{kind: nodeFolder, label: f.Name, path: f.Path, depth: depth, unread: f.Unread, count: f.Items})
+			walk(f.ID, depth+1)
+			nodes = appendFeeds(nodes, feeds, byFolder[f.Path], depth+1)
+		}
+	}
+	walk(0, 0)
+	return appendFeeds(nodes, feeds, byFolder[""], 0)
+}
+
+func appendFeeds(nodes []node, feeds []store.Feed, idx []int, depth int) []node {
+	for _, i := range idx {
+		f := &feeds[i]
+		title := f.Title
+		if title == "" {
+			title = f.URL
+		}
+		nodes = append(nodes, node{kind: nodeFeed, label: title, path: f.FolderPath, feedID: f.ID,
+			depth: depth, unread: f.UnreadCount, count: f.ItemCount, feed: f})
+	}
+	return nodes
+}
+
+// Init does nothing: the app loads the tree.
+func (t *treePane) Init() tea.Cmd { return nil }
+
+// Update moves the selection; a changed selection sends nodeSelectedMsg.
+func (t *treePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return t, nil
+	}
+	before := t.cursor
+	page := max(t.height-2, 1)
+	switch {
+	case key.Matches(km, t.keys.Up):
+		t.cursor--
+	case key.Matches(km, t.keys.Down):
+		t.cursor++
+	case key.Matches(km, t.keys.Top):
+		t.cursor = 0
+	case key.Matches(km, t.keys.Bottom):
+		t.cursor = len(t.nodes) - 1
+	case key.Matches(km, t.keys.PageUp):
+		t.cursor -= page
+	case key.Matches(km, t.keys.PageDown):
+		t.cursor += page
+	}
+	return t, t.moved(before)
+}
+
+// select moves the cursor to row i.
+func (t *treePane) selectRow(i int) tea.Cmd {
+	before := t.cursor
+	t.cursor = i
+	return t.moved(before)
+}
+
+func (t *treePane) moved(before int) tea.Cmd {
+	t.cursor = max(min(t.cursor, len(t.nodes)-1), 0)
+	t.scroll()
+	if t.cursor == before {
+		return nil
+	}
+	n := t.node()
+	return func() tea.Msg { return nodeSelectedMsg{n} }
+}
+
+// nodeSelectedMsg says the tree's selection moved to n.
+type nodeSelectedMsg struct{ n node }
+
+func (t *treePane) scroll() {
+	rows := max(t.height-1, 1)
+	if t.cursor < t.top {
+		t.top = t.cursor
+	}
+	if t.cursor >= t.top+rows {
+		t.top = t.cursor - rows + 1
+	}
+	t.top = max(min(t.top, len(t.nodes)-rows), 0)
+}
+
+// SetSize sets the pane's size, title line included.
+func (t *treePane) SetSize(w, h int) {
+	t.width, t.height = w, h
+	t.scroll()
+}
+
+// ShortHelp is the tree's part of the help line.
+func (t *treePane) ShortHelp() []key.Binding {
+	return []key.Binding{t.keys.Open, t.keys.Quit, t.keys.MarkAllRead, t.keys.Refresh, t.keys.Edit}
+}
+
+// FullHelp is the tree's part of the full help.
+func (t *treePane) FullHelp() [][]key.Binding { return [][]key.Binding{t.ShortHelp()} }
+
+// View draws the visible rows.
+func (t *treePane) View() string {
+	var b strings.Builder
+	b.WriteString(paneTitle(t.styles, "Feeds", t.width, t.focused))
+	rows := max(t.height-1, 0)
+	for i := t.top; i < t.top+rows; i++ {
+		b.WriteByte('\n')
+		if i < len(t.nodes) {
+			b.WriteString(t.row(i))
+		}
+	}
+	return b.String()
+}
+
+func (t *treePane) row(i int) string {
+	n := t.nodes[i]
+	mark := " "
+	st := t.styles.Row
+	switch {
+	case n.feed != nil && n.feed.Stopped != "":
+		mark = "‖"
+	case n.feed != nil && n.feed.State.LastError != "":
+		mark = "!"
+	case n.feed != nil && n.feed.Watch:
+		mark = "w"
+	}
+	if n.kind == nodeFolder {
+		st = t.styles.Folder
+	} else if n.unread > 0 {
+		st = t.styles.Unread
+	}
+	count := ""
+	if n.unread > 0 {
+		count = fmt.Sprint(n.unread)
+	}
+	label := strings.Repeat("  ", n.depth) + sanitize.Terminal(n.label)
+	if n.kind == nodeFolder {
+		label += "/"
+	}
+	w := max(t.width-len(count)-3, 1)
+	text := mark + " " + padRight(ansi.Truncate(label, w, "…"), w) + " " + count
+	return rowStyle(t.styles, st, i == t.cursor, t.focused).Render(text)
+}
+
+// setFeedCounts updates one feed's counts in place (an engine event).
+func (t *treePane) setFeedCounts(id int64, count, unread int) {
+	for i := range t.nodes {
+		if n := &t.nodes[i]; n.kind == nodeFeed && n.feedID == id {
+			n.count, n.unread = count, unread
+			n.feed.ItemCount, n.feed.UnreadCount = count, unread
+		}
+	}
+}
+
+// setFolderCounts updates one folder's subtree totals in place.
+func (t *treePane) setFolderCounts(path string, count, unread int) {
+	for i := range t.nodes {
+		if n := &t.nodes[i]; n.kind == nodeFolder && n.path == path {
+			n.count, n.unread = count, unread
+		}
+	}
+}
