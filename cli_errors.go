@@ -7,17 +7,19 @@ import (
 
 // Exit statuses of tidings' commands (a public contract for scripts).
 const (
-	exitOK      = 0
-	exitFailed  = 1 // the command was refused: unreachable URL, not a feed, duplicate …
-	exitUsage   = 2 // bad usage, config or database
-	exitUnknown = exitFailed
+	exitOK     = 0
+	exitFailed = 1 // the command was refused: unreachable URL, not a feed, duplicate …
+	exitUsage  = 2 // bad usage, config or database
 )
 
 // usageError marks errors that exit with status 2: a bad flag or argument,
 // an unreadable config, a database that cannot be opened.
 type usageError struct{ err error }
 
+// Error is the wrapped error's message.
 func (e usageError) Error() string { return e.err.Error() }
+
+// Unwrap returns the wrapped error.
 func (e usageError) Unwrap() error { return e.err }
 
 // usagef returns a usageError with a formatted message.
@@ -42,5 +44,5 @@ func exitCode(err error) int {
 	case errors.As(err, &ue):
 		return exitUsage
 	}
-	return exitUnknown
+	return exitFailed
 }
