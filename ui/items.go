@@ -150,16 +150,7 @@ func (p *itemsPane) findUnread(dir int) int {
 	return -1
 }
 
-func (p *itemsPane) scroll() {
-	rows := max(p.height-1, 1)
-	if p.cursor < p.top {
-		p.top = p.cursor
-	}
-	if p.cursor >= p.top+rows {
-		p.top = p.cursor - rows + 1
-	}
-	p.top = max(min(p.top, len(p.rows)-rows), 0)
-}
+func (p *itemsPane) scroll() { p.top = scrollTop(p.cursor, p.top, p.height-1, len(p.rows)) }
 
 // SetSize sets the pane's size, title line included.
 func (p *itemsPane) SetSize(w, h int) {

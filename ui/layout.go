@@ -124,3 +124,16 @@ func rowStyle(st Styles, base lipgloss.Style, selected, focused bool) lipgloss.S
 	}
 	return base
 }
+
+// scrollTop returns the first visible row of a list of n rows showing rows
+// at a time, moved as little as possible from top to keep cursor in view.
+func scrollTop(cursor, top, rows, n int) int {
+	rows = max(rows, 1)
+	if cursor < top {
+		top = cursor
+	}
+	if cursor >= top+rows {
+		top = cursor - rows + 1
+	}
+	return max(min(top, n-rows), 0)
+}

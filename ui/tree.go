@@ -230,16 +230,7 @@ func (t *treePane) moved(before int) tea.Cmd {
 // nodeSelectedMsg says the tree's selection moved to n.
 type nodeSelectedMsg struct{ n node }
 
-func (t *treePane) scroll() {
-	rows := max(t.height-1, 1)
-	if t.cursor < t.top {
-		t.top = t.cursor
-	}
-	if t.cursor >= t.top+rows {
-		t.top = t.cursor - rows + 1
-	}
-	t.top = max(min(t.top, len(t.nodes)-rows), 0)
-}
+func (t *treePane) scroll() { t.top = scrollTop(t.cursor, t.top, t.height-1, len(t.nodes)) }
 
 // SetSize sets the pane's size, title line included.
 func (t *treePane) SetSize(w, h int) {
