@@ -16,6 +16,10 @@ func Run(ctx context.Context, o Options) error {
 	if o.Renderer == nil {
 		o.Renderer = NewRenderer(os.Stdout, os.Getenv("NO_COLOR") != "")
 	}
+	// Ask the terminal for its background now, before Bubble Tea reads
+	// stdin: once it does, it can swallow the answer and the query then
+	// stalls the first frame until termenv's timeout.
+	o.Renderer.HasDarkBackground()
 	p := tea.NewProgram(New(o), tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
 	_, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
