@@ -121,19 +121,10 @@ func (a *app) opmlDocument() (*opml.Document, error) {
 	// Attach children deepest first so each parent receives complete subtrees.
 	for i := len(order) - 1; i >= 0; i-- {
 		path := order[i]
-		parent := nodes[parentOf(path)]
+		parent := nodes[store.ParentFolder(path)]
 		parent.Folders = append([]opml.Folder{*nodes[path]}, parent.Folders...)
 	}
 	return doc, nil
-}
-
-func parentOf(path string) string {
-	for i := len(path) - 1; i >= 0; i-- {
-		if path[i] == '/' {
-			return path[:i]
-		}
-	}
-	return ""
 }
 
 // writeFileAtomic writes data to a temporary file beside path, then renames

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -60,7 +61,7 @@ func (e *Engine) probeFeed(ctx context.Context, rawURL string, hops int) (*Probe
 		}
 		return nil, &DownloadError{Kind: KindDownloadFailed, URL: rawURL, Status: resp.Status, Err: errors.New(statusText(resp.Status))}
 	}
-	doc, err := Parse(bytesReader(resp.Body))
+	doc, err := Parse(bytes.NewReader(resp.Body))
 	if err != nil {
 		p := &Probe{URL: rawURL}
 		if base, perr := url.Parse(resp.FinalURL); perr == nil && errors.Is(err, ErrNotAFeed) {

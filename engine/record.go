@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"io"
 	"net/http"
 	"time"
 
@@ -132,26 +130,12 @@ func (e *Engine) emitCounts(ctx context.Context, feed store.Feed, out store.Down
 	if feed.FolderPath == "" {
 		return
 	}
-	counts, err := e.store.FolderCounts(ctx)
+	counts, err := e.store.FolderCountsOf(ctx, feed.FolderPath)
 	if err != nil {
+		e.log.Warn("folder counts", "feed", feed.URL, "err", err)
 		return
 	}
-	byPath := make(map[string]store.FolderCount, len(counts))
 	for _, c := range counts {
-		byPath[c.Path] = c
-	}
-	for path := feed.FolderPath; path != ""; path = parentPath(path) {
-		if c, ok := byPath[path]; ok {
-			e.emit(FolderItemCountChanged{FolderID: c.ID, Path: c.Path, Count: c.Items, Unread: c.Unread})
-		}
+		e.emit(FolderItemCountChanged{FolderID: c.ID, Path: c.Path, Count: c.Items, Unread: c.Unread})
 	}
 }
-
-func parentPath(p string) string {
-	if i := bytes.LastIndexByte([]byte(p), '/'); i >= 0 {
-		return p[:i]
-	}
-	return ""
-}
-
-func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }

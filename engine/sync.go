@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -160,7 +161,7 @@ func (e *Engine) interpret(ctx context.Context, d *download) error {
 		return nil // byte-identical to the last full body: nothing to parse
 	}
 	for hops := 0; ; hops++ {
-		doc, err := e.parse(bytesReader(d.resp.Body))
+		doc, err := e.parse(bytes.NewReader(d.resp.Body))
 		if err != nil {
 			return &DownloadError{Kind: KindInvalidFeed, URL: d.feed.URL, Status: d.resp.Status, Err: err}
 		}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -114,13 +115,37 @@ type FolderCount struct {
 
 // FolderCounts returns, for every folder, the totals of its subtree.
 func (s *Store) FolderCounts(ctx context.Context) ([]FolderCount, error) {
+	return s.folderCounts(ctx, `1 = 1`)
+}
+
+// FolderCountsOf returns the subtree totals of the folder at path and of
+// each of its parents, deepest first.
+func (s *Store) FolderCountsOf(ctx context.Context, path string) ([]FolderCount, error) {
+	var paths []string
+	var args []any
+	for p := path; p != ""; p = ParentFolder(p) {
+		paths = append(paths, "?")
+		args = append(args, p)
+	}
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	counts, err := s.folderCounts(ctx, `f.path IN (`+strings.Join(paths, ",")+`)`, args...)
+	slices.Reverse(counts) // ordered by path: parents first
+	return counts, err
+}
+
+// folderCounts sums the feeds of each selected folder's subtree; where is a
+// condition on folders aliased "f".
+func (s *Store) folderCounts(ctx context.Context, where string, args ...any) ([]FolderCount, error) {
 	rows, err := s.db.QueryContext(ctx, `
 		SELECT f.id, coalesce(f.parent_id, 0), f.name, f.path,
 		       coalesce(sum(fd.item_count), 0), coalesce(sum(fd.unread_count), 0)
 		  FROM folders f
 		  LEFT JOIN folders sub ON sub.path = f.path OR (sub.path >= f.path || '/' AND sub.path < f.path || '0')
 		  LEFT JOIN feeds fd ON fd.folder_id = sub.id
-		 GROUP BY f.id ORDER BY f.path`)
+		 WHERE `+where+`
+		 GROUP BY f.id ORDER BY f.path`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("folder counts: %w", err)
 	}
@@ -134,6 +159,14 @@ func (s *Store) FolderCounts(ctx context.Context) ([]FolderCount, error) {
 		out = append(out, c)
 	}
 	return out, rows.Err()
+}
+
+// ParentFolder returns the path of the folder holding path ("" at the top).
+func ParentFolder(path string) string {
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		return path[:i]
+	}
+	return ""
 }
 
 // subtreeFilter is the SQL condition selecting the feeds of folder path and

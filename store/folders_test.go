@@ -49,6 +49,11 @@ func TestFolderCountsCoverTheSubtree(t *testing.T) {
 			t.Errorf("folder %s counts %v, want %v", path, got[path], w)
 		}
 	}
+	chain, err := s.FolderCountsOf(ctx, "News/Tech")
+	if err != nil || len(chain) != 2 || chain[0].Path != "News/Tech" || chain[1].Path != "News" ||
+		chain[0].Unread != 2 || chain[1].Items != 6 {
+		t.Fatalf("FolderCountsOf(News/Tech) = %+v, %v; want News/Tech then News with their totals", chain, err)
+	}
 	river, _ := s.Items(ctx, ItemQuery{FolderPath: "News"})
 	if len(river) != 6 {
 		t.Fatalf("folder News lists %d items, want 6 (its subtree, not Newsletters)", len(river))

@@ -63,25 +63,35 @@ func scanItem(r rowScanner) (Item, error) {
 // feed come in document order. Enclosures are included.
 func (s *Store) Items(ctx context.Context, q ItemQuery) ([]Item, error) {
 	query, args := itemsSQL(ctx, s, q)
-	rows, err := s.db.QueryContext(ctx, query, args...)
+	items, err := s.queryItems(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list items: %w", err)
+	}
+	return items, nil
+}
+
+// queryItems runs a query selecting itemColumns and returns its items with
+// their enclosures.
+func (s *Store) queryItems(ctx context.Context, query string, args ...any) ([]Item, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
 	}
 	var out []Item
 	for rows.Next() {
 		it, err := scanItem(rows)
 		if err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("list items: %w", err)
+			return nil, err
 		}
 		out = append(out, it)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list items: %w", err)
+		return nil, err
 	}
 	if err := s.attachEnclosures(ctx, out); err != nil {
-		return nil, fmt.Errorf("list items: %w", err)
+		return nil, err
 	}
 	return out, nil
 }

@@ -17,27 +17,14 @@ func (s *Store) Search(ctx context.Context, text string, limit int) ([]Item, err
 	if limit <= 0 {
 		limit = 200
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+itemColumns+` FROM items i
+	items, err := s.queryItems(ctx, `SELECT `+itemColumns+` FROM items i
 		JOIN feeds fd ON fd.id = i.feed_id
 		WHERE i.id IN (SELECT docid FROM items_fts WHERE items_fts MATCH ?)
 		ORDER BY i.sort_at DESC, i.id DESC LIMIT ?`, match, limit)
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", text, err)
 	}
-	var out []Item
-	for rows.Next() {
-		it, err := scanItem(rows)
-		if err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("search %q: %w", text, err)
-		}
-		out = append(out, it)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("search %q: %w", text, err)
-	}
-	return out, s.attachEnclosures(ctx, out)
+	return items, nil
 }
 
 // ftsQuery turns free text into an FTS4 query of quoted prefix terms.
