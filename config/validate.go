@@ -46,15 +46,15 @@ func (c Config) Validate() error {
 // decides which side of a cross-key rule is blamed.
 func validate(c Config, present func(key string) bool) []*Error {
 	var v validator
-	v.intMin(keyDefaultInterval, int64(c.DefaultIntervalMinutes), MinIntervalMinutes, "minutes")
+	v.intMin(keyDefaultInterval, int64(c.DefaultIntervalMinutes), int64(IntervalBound.Min), IntervalBound.Unit)
 	v.check(keyDefaultInterval, int64(c.DefaultIntervalMinutes) <= maxIntervalMinutes,
 		strconv.Itoa(c.DefaultIntervalMinutes), "is too large")
-	v.intRange(keyMaxItems, int64(c.MaxItems), 1, MaxItemsLimit)
+	v.bound(keyMaxItems, c.MaxItems, MaxItemsBound)
 	v.path(keyLogFile, c.LogFile)
 
 	s := c.Sync
-	v.intRange(keyDownloadThreads, int64(s.DownloadThreads), 1, maxWorkers)
-	v.intRange(keyPerHost, int64(s.PerHostConnections), 1, maxWorkers)
+	v.bound(keyDownloadThreads, s.DownloadThreads, ThreadsBound)
+	v.bound(keyPerHost, s.PerHostConnections, ThreadsBound)
 	v.intMin(keyBucketCapacity, int64(s.BucketCapacity), 1, "")
 	v.intMin(keyBucketInitial, int64(s.BucketInitial), 0, "")
 	if s.BucketCapacity >= 1 && s.BucketInitial > s.BucketCapacity {
@@ -77,7 +77,7 @@ func validate(c Config, present func(key string) bool) []*Error {
 
 	e := c.Enclosures
 	v.path(keyEnclosureDir, e.Directory)
-	v.intRange(keyMaxConcurrent, int64(e.MaxConcurrent), 1, maxWorkers)
+	v.bound(keyMaxConcurrent, e.MaxConcurrent, ThreadsBound)
 	v.intMin(keyFallbackCap, e.FallbackCapBytes, 1, "")
 	for _, ext := range e.ExtraBlockedExtensions {
 		if msg := checkExtension(ext); msg != "" {
@@ -107,9 +107,9 @@ func (v *validator) check(key string, ok bool, value, msg string) {
 	}
 }
 
-func (v *validator) intRange(key string, n, lo, hi int64) {
-	v.check(key, n >= lo && n <= hi, strconv.FormatInt(n, 10),
-		fmt.Sprintf("must be between %d and %d", lo, hi))
+func (v *validator) bound(key string, n int, b Bound) {
+	v.check(key, n >= b.Min && n <= b.Max, strconv.Itoa(n),
+		fmt.Sprintf("must be between %d and %d", b.Min, b.Max))
 }
 
 func (v *validator) intMin(key string, n, lo int64, unit string) {

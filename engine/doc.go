@@ -1,8 +1,15 @@
-// Package engine downloads feeds: it decides when each subscription is due,
-// fetches it politely over HTTP, turns the body into tidings' native model
-// (Parse) and hands the result on to be sanitized and merged into the store.
+// Package engine is tidings' download engine and the actions both front
+// ends share. It decides when each subscription is due (the platform's
+// 5-minute scheduler, salted intervals bounded by the publisher's TTL,
+// doubling back-off), runs one feed's sync end to end — one request
+// through fetch, parse and clean through feed, one transaction into the
+// store — and reports what it does as Events. The actions the command
+// line and the reader both call live here too: subscribe (probe and
+// autodiscovery), unsubscribe (rows and every file), settings (one
+// validator for every bound), marks and refreshes.
 //
-// Parse accepts RSS 0.91, 0.92, 1.0 (RDF) and 2.0, Atom 0.3 and 1.0, and the
-// XML redirect document (<redirect><newLocation>…</newLocation></redirect>).
-// It extracts faithfully and does not sanitize; that is a later step.
+// Its subpackages do one job each: feed parses, fetch is the one door for
+// HTTP, enclosure downloads podcasts, opml reads and writes subscription
+// lists. The engine may import them, store, config and sanitize; it knows
+// nothing of Bubble Tea or the command line.
 package engine

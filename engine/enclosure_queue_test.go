@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -68,7 +69,9 @@ func TestEnclosuresTurnedOnLaterTakeOnlyNewAndUpdatedItems(t *testing.T) {
 }
 
 func TestNoMoreThanFourTransfersRunAtOnce(t *testing.T) {
-	h := newEncHarness(t) // enclosures.max_concurrent is 4 by default
+	// enclosures.max_concurrent is 4 by default; every file is on one
+	// host here, which the per-host limit would otherwise hold to one.
+	h := newEncHarness(t, func(c *config.Config) { c.Sync.PerHostConnections = 8 })
 	h.start()
 	var c concurrency
 	var arrived atomic.Int32
@@ -160,7 +163,7 @@ func TestFailedEnclosureIsNotRetriedAutomatically(t *testing.T) {
 
 func TestEnclosureEventsAndProgress(t *testing.T) {
 	h := newEncHarness(t)
-	h.eng.dl.chunk = 64 << 10
+	h.setChunk(64 << 10)
 	body := content(200<<10, 6)
 	h.srv.handle("/big.mp3", serveRanges(body, `"big"`))
 	f := h.podcast("/feed", true, "/big.mp3", "/setup.exe")
@@ -186,7 +189,7 @@ func TestEnclosureEventsAndProgress(t *testing.T) {
 
 func TestStoppedDownloadResumesAfterARestart(t *testing.T) {
 	h := newEncHarness(t)
-	h.eng.dl.chunk = 64 << 10
+	h.setChunk(64 << 10)
 	body := content(300<<10, 7)
 	blocked := make(chan struct{})
 	var first atomic.Bool
@@ -227,7 +230,7 @@ func TestStoppedDownloadResumesAfterARestart(t *testing.T) {
 		t.Fatalf("resumed with Range %q If-Range %q, want bytes=65536-131071 and the ETag",
 			resumed.Header.Get("Range"), resumed.Header.Get("If-Range"))
 	}
-	if _, err := os.Stat(e.Path + partSuffix); !os.IsNotExist(err) {
+	if _, err := os.Stat(e.Path + enclosure.PartSuffix); !os.IsNotExist(err) {
 		t.Fatalf("the partial file is still there: %v", err)
 	}
 }
@@ -236,8 +239,8 @@ func TestStoppedDownloadResumesAfterARestart(t *testing.T) {
 // store, server and enclosure directory.
 func newEncHarnessOver(t *testing.T, h *encHarness) *encHarness {
 	next := *h.harness
-	next.eng = New(h.store, h.cfg, Options{Version: "test", Clock: h.clock, Salt: func() float64 { return testSalt }, Owner: "next"})
-	next.eng.dl.chunk = h.eng.dl.chunk
+	next.opts.Owner = "next"
+	next.eng = New(h.store, h.cfg, next.opts)
 	return &encHarness{harness: &next, dir: h.dir}
 }
 

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -125,7 +126,7 @@ func cutOnce(body []byte, etag string, from, cut int) http.HandlerFunc {
 
 func TestInterruptedDownloadResumesWhereItStopped(t *testing.T) {
 	h := newEncHarness(t)
-	h.eng.dl.chunk = 64 << 10
+	h.setChunk(64 << 10)
 	h.start()
 	body := content(300<<10, 12)
 	h.srv.handle("/ep.mp3", cutOnce(body, `"r1"`, 65536, 10000))
@@ -136,7 +137,7 @@ func TestInterruptedDownloadResumesWhereItStopped(t *testing.T) {
 	if e.Status != store.EnclosureFailed || e.BytesDone != 75536 || e.Path == "" || !strings.Contains(e.Error, "interrupted") {
 		t.Fatalf("after the cut: %+v, want failed at 75536 bytes with its partial file", e)
 	}
-	if fi, err := os.Stat(e.Path + partSuffix); err != nil || fi.Size() != 75536 {
+	if fi, err := os.Stat(e.Path + enclosure.PartSuffix); err != nil || fi.Size() != 75536 {
 		t.Fatalf("partial file: %v %v", fi, err)
 	}
 	results, err := h.eng.DownloadItem(context.Background(), e.ItemID)
@@ -157,7 +158,7 @@ func TestInterruptedDownloadResumesWhereItStopped(t *testing.T) {
 
 func TestFileChangedOnTheServerStartsOver(t *testing.T) {
 	h := newEncHarness(t)
-	h.eng.dl.chunk = 64 << 10
+	h.setChunk(64 << 10)
 	h.start()
 	old, changed := content(200<<10, 13), content(150<<10, 14)
 	h.srv.handle("/ep.mp3", cutOnce(old, `"old"`, 65536, 100))
@@ -201,7 +202,7 @@ func TestSilentServerTimesOut(t *testing.T) {
 
 func TestFileOfUnknownSizeEndsWithAShortChunk(t *testing.T) {
 	h := newEncHarness(t)
-	h.eng.dl.chunk = 1000
+	h.setChunk(1000)
 	h.start()
 	body := content(2500, 15)
 	h.srv.handle("/live.mp3", func(w http.ResponseWriter, r *http.Request) {
@@ -220,26 +221,4 @@ func TestFileOfUnknownSizeEndsWithAShortChunk(t *testing.T) {
 		t.Fatalf("enclosure %+v", e)
 	}
 	mustEqualFile(t, e.Path, body)
-}
-
-func TestParseContentRange(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want contentRange
-		ok   bool
-	}{
-		{"bytes 0-99/100", contentRange{0, 99, 100}, true},
-		{"bytes 100-199/*", contentRange{100, 199, -1}, true},
-		{"Bytes 5-5/6", contentRange{5, 5, 6}, true},
-		{"bytes 0-100/100", contentRange{}, false},
-		{"bytes 9-3/100", contentRange{}, false},
-		{"bytes */100", contentRange{}, false},
-		{"items 0-1/2", contentRange{}, false},
-		{"", contentRange{}, false},
-	} {
-		got, err := parseContentRange(c.in)
-		if (err == nil) != c.ok || got != c.want {
-			t.Errorf("parseContentRange(%q) = %+v, %v", c.in, got, err)
-		}
-	}
 }

@@ -6,26 +6,9 @@ import (
 	"os"
 	"sync"
 
+	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/store"
 )
-
-// EnclosureResult is how one enclosure's download ended.
-type EnclosureResult struct {
-	EnclosureID int64
-	ItemID      int64
-	FeedID      int64
-	URL         string
-	// Status is the enclosure's state afterwards: store.EnclosureDownloaded,
-	// EnclosureFailed, EnclosureBlocked, EnclosureQueued (canceled, to be
-	// resumed) or EnclosureDownloading (another process has it).
-	Status string
-	// Path is the file when Status is downloaded; a failure that can be
-	// resumed keeps its partial file there.
-	Path  string
-	Bytes int64
-	// Err is nil when the file is complete.
-	Err error
-}
 
 // StartEnclosures starts the enclosure downloader, which runs until ctx
 // ends. Before it returns, enclosures a stopped process left downloading go
@@ -38,13 +21,13 @@ type EnclosureResult struct {
 // returned channel is closed once the downloader and its transfers have
 // ended; calling StartEnclosures while it runs returns the same channel.
 func (e *Engine) StartEnclosures(ctx context.Context) <-chan struct{} {
-	return e.dl.start(ctx)
+	return e.enclosures.Start(ctx)
 }
 
 // WaitEnclosures blocks until the enclosure queue is empty and no transfer
 // runs (at once when the downloader is not running), or ctx ends.
 func (e *Engine) WaitEnclosures(ctx context.Context) error {
-	return e.dl.wait(ctx)
+	return e.enclosures.Wait(ctx)
 }
 
 // QueueItemEnclosures queues an item's enclosures on request, whatever its
@@ -55,7 +38,7 @@ func (e *Engine) QueueItemEnclosures(ctx context.Context, itemID int64) error {
 	if err != nil {
 		return err
 	}
-	e.dl.enqueue(ctx, jobs, store.EnclosureNone, store.EnclosureFailed)
+	e.enclosures.Enqueue(ctx, jobs, store.EnclosureNone, store.EnclosureFailed)
 	return nil
 }
 
@@ -64,20 +47,20 @@ func (e *Engine) QueueItemEnclosures(ctx context.Context, itemID int64) error {
 // once), and returns when they have ended. A file already downloaded and
 // still there is not fetched again; blocked types stay blocked. It fails
 // with store.ErrNotFound for an unknown item.
-func (e *Engine) DownloadItem(ctx context.Context, itemID int64) ([]EnclosureResult, error) {
+func (e *Engine) DownloadItem(ctx context.Context, itemID int64) ([]enclosure.Result, error) {
 	jobs, err := e.itemJobs(ctx, itemID)
 	if err != nil {
 		return nil, err
 	}
-	results := make([]EnclosureResult, len(jobs))
+	results := make([]enclosure.Result, len(jobs))
 	var wg sync.WaitGroup
 	for i, j := range jobs {
 		if j.Status == store.EnclosureDownloaded && fileThere(j.Path) {
-			results[i] = EnclosureResult{EnclosureID: j.ID, ItemID: j.ItemID, FeedID: j.FeedID, URL: j.URL,
+			results[i] = enclosure.Result{EnclosureID: j.ID, ItemID: j.ItemID, FeedID: j.FeedID, URL: j.URL,
 				Status: j.Status, Path: j.Path, Bytes: j.BytesDone}
 			continue
 		}
-		wg.Go(func() { results[i] = e.dl.downloadNow(ctx, j) })
+		wg.Go(func() { results[i] = e.enclosures.DownloadNow(ctx, j) })
 	}
 	wg.Wait()
 	return results, nil
@@ -108,54 +91,7 @@ func (e *Engine) queueEnclosures(ctx context.Context, feed store.Feed, items []i
 		e.log.Error("queue enclosures", "feed", feed.URL, "err", err)
 		return nil
 	}
-	return e.dl.enqueue(ctx, jobs, store.EnclosureNone)
-}
-
-// enqueue blocks the jobs whose declared type is refused (no request is
-// ever made for them) and queues the others whose status is one of from.
-// It returns the ids blocked or queued.
-func (d *downloader) enqueue(ctx context.Context, jobs []store.EnclosureJob, from ...string) []int64 {
-	var touched, ids []int64
-	byID := make(map[int64]store.EnclosureJob, len(jobs))
-	for _, j := range jobs {
-		name := enclosureFileName(j.URL, j.ItemTitle, j.Type, j.ID)
-		if err := d.check.declared(j.URL, j.Type, name); err != nil {
-			d.block(ctx, j, &DownloadError{Kind: KindBlocked, URL: j.URL, Err: err})
-			touched = append(touched, j.ID)
-			continue
-		}
-		ids = append(ids, j.ID)
-		byID[j.ID] = j
-	}
-	queued, err := d.store.QueueEnclosures(ctx, ids, d.now(), from...)
-	if err != nil {
-		d.log.Error("queue enclosures", "err", err)
-	}
-	for _, id := range queued {
-		j := byID[id]
-		d.emit(EnclosureQueued{EnclosureID: j.ID, ItemID: j.ItemID, FeedID: j.FeedID, URL: j.URL})
-	}
-	if len(queued) > 0 {
-		d.kick()
-	}
-	return append(touched, queued...)
-}
-
-// downloadNow claims one enclosure whatever its state and downloads it in
-// a slot.
-func (d *downloader) downloadNow(ctx context.Context, j store.EnclosureJob) EnclosureResult {
-	res := EnclosureResult{EnclosureID: j.ID, ItemID: j.ItemID, FeedID: j.FeedID, URL: j.URL, Status: j.Status}
-	if err := d.acquire(ctx); err != nil {
-		res.Err = &DownloadError{Kind: KindCanceled, URL: j.URL, Err: err}
-		return res
-	}
-	defer d.release()
-	job, ok, err := d.store.ClaimEnclosure(ctx, j.ID)
-	if err != nil || !ok {
-		res.Err = &DownloadError{Kind: KindPersistenceFailed, URL: j.URL, Err: cmpErr(err, store.ErrNotFound)}
-		return res
-	}
-	return d.download(ctx, job)
+	return e.enclosures.Enqueue(ctx, jobs, store.EnclosureNone)
 }
 
 // fileThere reports whether a regular file is at p.

@@ -5,13 +5,15 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"os"
 	"sync/atomic"
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine/enclosure"
+	"github.com/tidings-rss/tidings/engine/feed"
+	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -29,34 +31,42 @@ type Options struct {
 	Owner string
 	// Logger receives the engine's log; default discards.
 	Logger *slog.Logger
+	// ClaimLease is how long a feed claim lasts unless released; default
+	// twice the response timeout plus the connect timeout and a minute.
+	ClaimLease time.Duration
+	// EnclosureChunkBytes is the size of one Range request of an
+	// enclosure transfer; default 1 MiB.
+	EnclosureChunkBytes int64
 }
 
-// Engine downloads feeds politely into a store: one token bucket and one
-// in-flight limit for every request it makes, schedules after the
-// platform's rules, and events for every download.
+// Clock is the engine's time source; tests inject a fake.
+type Clock = fetch.Clock
+
+// Engine downloads feeds politely into a store: one door for every request
+// it makes (fetch), schedules after the platform's rules, and events for
+// every download.
 type Engine struct {
-	store   *store.Store
-	cfg     config.Config
-	fetch   *fetcher
-	clock   Clock
-	salt    func() float64
-	bucket  *TokenBucket
-	limiter *Limiter
-	events  chan Event
-	owner   string
-	log     *slog.Logger
-	// parse reads a feed body (Parse; tests count its calls).
-	parse func(io.Reader) (*store.Document, error)
+	store *store.Store
+	cfg   config.Config
+	http  *fetch.Client
+	clock Clock
+	salt  func() float64
+	owner string
+	log   *slog.Logger
+	lease time.Duration
+	// parse reads a feed body (feed.Parse; tests count its calls).
+	parse  func(io.Reader) (*store.Document, error)
+	events chan Event
 	// dropped counts events no one was reading.
 	dropped atomic.Int64
-	// dl downloads enclosures.
-	dl *downloader
+	// enclosures downloads enclosures.
+	enclosures *enclosure.Downloader
 }
 
 // New returns an engine over st configured by cfg.
 func New(st *store.Store, cfg config.Config, opts Options) *Engine {
 	if opts.Clock == nil {
-		opts.Clock = RealClock{}
+		opts.Clock = fetch.RealClock{}
 	}
 	if opts.Salt == nil {
 		opts.Salt = rand.Float64
@@ -68,40 +78,33 @@ func New(st *store.Store, cfg config.Config, opts Options) *Engine {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	if opts.Transport == nil {
-		opts.Transport = newTransport(cfg.Sync.ConnectTimeout)
-	}
 	s := cfg.Sync
+	if opts.ClaimLease <= 0 {
+		opts.ClaimLease = 2*s.ResponseTimeout + s.ConnectTimeout + time.Minute
+	}
 	e := &Engine{
 		store: st,
 		cfg:   cfg,
-		fetch: &fetcher{
-			transport: opts.Transport,
-			userAgent: s.UserAgentFor(opts.Version),
-			timeout:   s.ResponseTimeout,
-			maxBody:   s.MaxBodyBytes,
-		},
-		clock:   opts.Clock,
-		salt:    func() float64 { return opts.Salt() * maxSalt },
-		bucket:  NewTokenBucket(opts.Clock, s.BucketInitial, s.BucketCapacity, s.BucketRefillPerSecond),
-		limiter: NewLimiter(s.DownloadThreads, s.PerHostConnections),
-		events:  make(chan Event, 1024),
-		owner:   opts.Owner,
-		log:     opts.Logger,
-		parse:   Parse,
+		http: fetch.New(fetch.Options{
+			Transport: opts.Transport, UserAgent: s.UserAgentFor(opts.Version), Clock: opts.Clock,
+			ConnectTimeout: s.ConnectTimeout, ResponseTimeout: s.ResponseTimeout, MaxBody: s.MaxBodyBytes,
+			BucketInitial: s.BucketInitial, BucketCapacity: s.BucketCapacity, BucketRefillPerSecond: s.BucketRefillPerSecond,
+			InFlight: s.DownloadThreads, PerHost: s.PerHostConnections,
+		}),
+		clock:  opts.Clock,
+		salt:   func() float64 { return opts.Salt() * maxSalt },
+		owner:  opts.Owner,
+		log:    opts.Logger,
+		lease:  opts.ClaimLease,
+		parse:  feed.Parse,
+		events: make(chan Event, 1024),
 	}
-	e.dl = newDownloader(st, cfg, opts.Transport, s.UserAgentFor(opts.Version), opts.Clock, opts.Logger, e.emit)
+	e.enclosures = enclosure.New(enclosure.Options{
+		Store: st, Config: cfg.Enclosures, Idle: s.ResponseTimeout, HTTP: e.http,
+		Now: opts.Clock.Now, Log: opts.Logger, Emit: func(ev enclosure.Event) { e.emit(ev) },
+		ChunkBytes: opts.EnclosureChunkBytes,
+	})
 	return e
-}
-
-// newTransport is http.DefaultTransport's setup with tidings' connect
-// timeout. Compression is handled by the engine, which asks for it itself.
-func newTransport(connect time.Duration) *http.Transport {
-	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.DialContext = (&net.Dialer{Timeout: connect, KeepAlive: 30 * time.Second}).DialContext
-	t.TLSHandshakeTimeout = connect
-	t.MaxIdleConnsPerHost = 2
-	return t
 }
 
 // Events delivers the engine's events. The channel is buffered; when no

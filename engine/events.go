@@ -1,12 +1,17 @@
 package engine
 
+import "github.com/tidings-rss/tidings/engine/enclosure"
+
 // Event is something the engine did. Events are plain values, sent in order
 // for each download: FeedDownloading, FeedDownloadCompleted, then on success
 // FeedItemCountChanged and FolderItemCountChanged for the feed's folder and
 // each parent. Enclosures report EnclosureQueued, then EnclosureProgress as
 // they download, then EnclosureCompleted or EnclosureFailed. The UI turns
 // them into tea.Msg values.
-type Event interface{ event() }
+type Event interface {
+	// EventName names the event for logs ("feed downloading").
+	EventName() string
+}
 
 // FeedDownloading is sent when a feed's download starts.
 type FeedDownloading struct {
@@ -40,54 +45,22 @@ type FolderItemCountChanged struct {
 	Unread   int
 }
 
-// EnclosureQueued is sent when an enclosure enters the download queue: an
-// item of a feed that downloads enclosures arrived or changed, a user asked
-// for it, or a restart found it waiting.
-type EnclosureQueued struct {
-	EnclosureID int64
-	ItemID      int64
-	FeedID      int64
-	URL         string
-}
+// The enclosure downloader's events, passed on as the engine's.
+type (
+	EnclosureQueued    = enclosure.Queued
+	EnclosureProgress  = enclosure.Progress
+	EnclosureCompleted = enclosure.Completed
+	EnclosureFailed    = enclosure.Failed
+)
 
-// EnclosureProgress is sent as an enclosure downloads: Bytes of Total are
-// in its file (Total is 0 while unknown).
-type EnclosureProgress struct {
-	EnclosureID int64
-	ItemID      int64
-	FeedID      int64
-	URL         string
-	Bytes       int64
-	Total       int64
-}
+// EventName is "feed downloading".
+func (FeedDownloading) EventName() string { return "feed downloading" }
 
-// EnclosureCompleted is sent when an enclosure's file is complete at Path.
-type EnclosureCompleted struct {
-	EnclosureID int64
-	ItemID      int64
-	FeedID      int64
-	URL         string
-	Path        string
-	Bytes       int64
-}
+// EventName is "feed download completed".
+func (FeedDownloadCompleted) EventName() string { return "feed download completed" }
 
-// EnclosureFailed is sent when an enclosure could not be downloaded; a
-// Blocked one was refused for its type and never requested, or stopped at
-// the response's headers. Failed enclosures are not retried automatically.
-type EnclosureFailed struct {
-	EnclosureID int64
-	ItemID      int64
-	FeedID      int64
-	URL         string
-	Err         error
-	Blocked     bool
-}
+// EventName is "feed item count changed".
+func (FeedItemCountChanged) EventName() string { return "feed item count changed" }
 
-func (FeedDownloading) event()        {}
-func (FeedDownloadCompleted) event()  {}
-func (FeedItemCountChanged) event()   {}
-func (FolderItemCountChanged) event() {}
-func (EnclosureQueued) event()        {}
-func (EnclosureProgress) event()      {}
-func (EnclosureCompleted) event()     {}
-func (EnclosureFailed) event()        {}
+// EventName is "folder item count changed".
+func (FolderItemCountChanged) EventName() string { return "folder item count changed" }

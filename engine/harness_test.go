@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine/internal/fakeclock"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -18,10 +19,11 @@ import (
 type harness struct {
 	t     testing.TB
 	store *store.Store
-	clock *fakeClock
+	clock *fakeclock.Clock
 	eng   *Engine
 	srv   *recorder
 	cfg   config.Config
+	opts  Options
 }
 
 // testSalt makes every salt 5% (half of the 10% maximum).
@@ -41,9 +43,17 @@ func newHarness(t testing.TB, edit ...func(*config.Config)) *harness {
 	for _, e := range edit {
 		e(&cfg)
 	}
-	h := &harness{t: t, store: st, clock: newFakeClock(t0), srv: newRecorder(t), cfg: cfg}
-	h.eng = New(st, cfg, Options{Version: "test", Clock: h.clock, Salt: func() float64 { return testSalt }, Owner: "test"})
+	h := &harness{t: t, store: st, clock: fakeclock.New(t0), srv: newRecorder(t), cfg: cfg}
+	h.opts = Options{Version: "test", Clock: h.clock, Salt: func() float64 { return testSalt }, Owner: "test"}
+	h.eng = New(st, cfg, h.opts)
 	return h
+}
+
+// setChunk makes enclosure transfers ask for n bytes a Range request; it
+// builds the engine anew, so it comes before anything runs.
+func (h *harness) setChunk(n int64) {
+	h.opts.EnclosureChunkBytes = n
+	h.eng = New(h.store, h.cfg, h.opts)
 }
 
 // add subscribes to path on the recording server.

@@ -2,11 +2,15 @@ package engine
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
+
+	"github.com/tidings-rss/tidings/engine/feed"
+	"github.com/tidings-rss/tidings/engine/fetch"
 )
 
 // Probe is what checking a URL before subscribing found.
@@ -27,7 +31,7 @@ type Probe struct {
 // first that parses is taken. Nothing is stored.
 func (e *Engine) Probe(ctx context.Context, rawURL string) (*Probe, error) {
 	p, err := e.probeFeed(ctx, rawURL, 0)
-	if err == nil || !errors.Is(err, ErrNotAFeed) || p == nil || len(p.Alternates) == 0 {
+	if err == nil || !errors.Is(err, feed.ErrNotAFeed) || p == nil || len(p.Alternates) == 0 {
 		return p, err
 	}
 	var firstErr error
@@ -37,55 +41,45 @@ func (e *Engine) Probe(ctx context.Context, rawURL string) (*Probe, error) {
 			found.Alternates = append(append([]string{}, p.Alternates[:i]...), p.Alternates[i+1:]...)
 			return found, nil
 		}
-		firstErr = cmpErr(firstErr, err)
+		firstErr = cmp.Or(firstErr, err)
 	}
 	return nil, fmt.Errorf("%s announces feeds, but none could be read: %w", rawURL, firstErr)
 }
 
 // probeFeed fetches and parses one URL. When the body is a web page it
-// returns ErrNotAFeed with the feeds the page announces in Alternates.
+// returns feed.ErrNotAFeed with the feeds the page announces in Alternates.
 func (e *Engine) probeFeed(ctx context.Context, rawURL string, hops int) (*Probe, error) {
 	if hops > maxXMLRedirects {
-		return nil, &DownloadError{Kind: KindDownloadFailed, URL: rawURL, Err: errors.New("too many XML redirects")}
+		return nil, &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: rawURL, Err: errors.New("too many XML redirects")}
 	}
-	if err := e.bucket.Take(ctx); err != nil {
-		return nil, canceled(rawURL, err)
-	}
-	resp, err := e.fetch.get(ctx, rawURL, validators{})
+	resp, err := e.http.Get(ctx, rawURL, fetch.Validators{})
 	if err != nil {
 		return nil, err
 	}
 	if resp.Status != http.StatusOK {
-		if err := statusError(rawURL, resp); err != nil {
+		if err := fetch.StatusError(rawURL, resp.Status); err != nil {
 			return nil, err
 		}
-		return nil, &DownloadError{Kind: KindDownloadFailed, URL: rawURL, Status: resp.Status, Err: errors.New(statusText(resp.Status))}
+		return nil, &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: rawURL, Status: resp.Status, Err: errors.New(fetch.StatusText(resp.Status))}
 	}
-	doc, err := Parse(bytes.NewReader(resp.Body))
+	doc, err := feed.Parse(bytes.NewReader(resp.Body))
 	if err != nil {
 		p := &Probe{URL: rawURL}
-		if base, perr := url.Parse(resp.FinalURL); perr == nil && errors.Is(err, ErrNotAFeed) {
-			p.Alternates = DiscoverFeeds(base, resp.Body)
+		if base, perr := url.Parse(resp.FinalURL); perr == nil && errors.Is(err, feed.ErrNotAFeed) {
+			p.Alternates = feed.Discover(base, resp.Body)
 		}
-		return p, &DownloadError{Kind: KindInvalidFeed, URL: rawURL, Err: err}
+		return p, &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: rawURL, Err: err}
 	}
 	if doc.IsRedirect {
 		if doc.NewLocation == "" {
-			return nil, &DownloadError{Kind: KindGone, URL: rawURL, Err: fmt.Errorf("%w: XML redirect with an empty newLocation", ErrGone)}
+			return nil, &fetch.DownloadError{Kind: fetch.KindGone, URL: rawURL, Err: fmt.Errorf("%w: XML redirect with an empty newLocation", fetch.ErrGone)}
 		}
 		return e.probeFeed(ctx, doc.NewLocation, hops+1)
 	}
-	cleanDocument(doc, resp.FinalURL)
+	feed.Clean(doc, resp.FinalURL)
 	u := rawURL
 	if resp.Permanent {
 		u = resp.FinalURL
 	}
 	return &Probe{URL: u, Title: doc.Title, Items: len(doc.Items)}, nil
-}
-
-func cmpErr(first, err error) error {
-	if first != nil {
-		return first
-	}
-	return err
 }

@@ -6,7 +6,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine/enclosure"
+	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -23,7 +24,7 @@ func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.Download
 		ETag:          r.Header.Get("ETag"),
 		LastModified:  r.Header.Get("Last-Modified"),
 		BytesReceived: r.Wire,
-		MaxItems:      e.maxItems(d.feed),
+		MaxItems:      MaxItems(e.cfg, d.feed),
 		NewURL:        d.newURL,
 	}
 	hints := store.Hints{TTLMinutes: d.feed.TTLMinutes, SkipHours: d.feed.SkipHours, SkipDays: d.feed.SkipDays}
@@ -68,11 +69,11 @@ func (e *Engine) account(dl *store.Download, d *download) {
 // error to report.
 func (e *Engine) recordFailure(ctx context.Context, d *download, cause error) error {
 	now := e.clock.Now()
-	f := store.Failure{At: now, Error: cause.Error(), Counted: KindOf(cause) != KindCanceled}
+	f := store.Failure{At: now, Error: cause.Error(), Counted: fetch.KindOf(cause) != fetch.KindCanceled}
 	if d.resp != nil {
 		f.BytesReceived, f.Status = d.resp.Wire, d.resp.Status
 	}
-	if errors.Is(cause, ErrGone) {
+	if errors.Is(cause, fetch.ErrGone) {
 		f.Stop = store.StoppedGone
 		f.Error = "gone: " + cause.Error()
 	}
@@ -94,14 +95,9 @@ func (e *Engine) recordFailure(ctx context.Context, d *download, cause error) er
 	return cause
 }
 
-// interval is the feed's configured interval (its own with sync=interval,
-// else the default), never under the minimum.
+// interval is the feed's configured interval (Interval).
 func (e *Engine) interval(f store.Feed) time.Duration {
-	minutes := e.cfg.DefaultIntervalMinutes
-	if f.Sync == store.SyncInterval && f.IntervalMinutes > 0 {
-		minutes = f.IntervalMinutes
-	}
-	return max(time.Duration(minutes)*time.Minute, MinInterval)
+	return time.Duration(Interval(e.cfg, f)) * time.Minute
 }
 
 // normalInterval is the interval a successful download would use.
@@ -109,17 +105,9 @@ func (e *Engine) normalInterval(f store.Feed) time.Duration {
 	return max(e.interval(f), time.Duration(f.TTLMinutes)*time.Minute)
 }
 
-func (e *Engine) maxItems(f store.Feed) int {
-	n := e.cfg.MaxItems
-	if f.MaxItems > 0 {
-		n = f.MaxItems
-	}
-	return min(n, config.MaxItemsLimit)
-}
-
 // removeFiles deletes enclosure files of purged items, partial ones too.
 func (e *Engine) removeFiles(paths []string) {
-	for _, err := range RemoveEnclosureFiles(paths) {
+	for _, err := range enclosure.RemoveFiles(paths) {
 		e.log.Warn("remove enclosure file", "err", err)
 	}
 }

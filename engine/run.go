@@ -19,13 +19,14 @@ const Tick = 5 * time.Minute
 // without it a feed is downloaded only if still due when its turn comes.
 func (e *Engine) SyncFeeds(ctx context.Context, feeds []store.Feed, force bool, done func(Result)) []Result {
 	results := make([]Result, len(feeds))
+	since := e.clock.Now()
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	for i, f := range feeds {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r := e.syncFeed(ctx, f, force)
+			r := e.syncFeed(ctx, f, force, since)
 			results[i] = r
 			if done != nil {
 				mu.Lock()

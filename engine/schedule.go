@@ -7,11 +7,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/store"
 )
 
-// MinInterval is the shortest automatic interval (15 min).
-const MinInterval = 15 * time.Minute
+// minInterval is the shortest automatic interval (config.IntervalBound).
+const minInterval = time.Duration(config.MinIntervalMinutes) * time.Minute
 
 // MaxHint caps server cache hints (Cache-Control max-age, Expires) and
 // Retry-After at 24 h.
@@ -67,14 +68,14 @@ func hintMinutes(n int) time.Duration {
 
 // NextSync returns when a feed downloaded successfully at last is due again:
 // last + max(ttl, interval, serverHint) × (1 + salt). interval is raised to
-// MinInterval, serverHint is capped at MaxHint, and salt (the caller's
+// minInterval, serverHint is capped at MaxHint, and salt (the caller's
 // random draw) is clamped to [0, 0.10]. When honorSkip is set, the result
 // is then moved forward to the start of the first GMT hour that is neither
 // in hints.SkipHours nor on a day in hints.SkipDays. A hint that skips all
 // 24 hours or all 7 days is ignored. The result is in last's location.
 func NextSync(last time.Time, interval, ttl, serverHint time.Duration, salt float64,
 	hints store.Hints, honorSkip bool) time.Time {
-	interval = max(interval, MinInterval)
+	interval = max(interval, minInterval)
 	serverHint = min(max(serverHint, 0), MaxHint)
 	next := last.Add(saltedDuration(max(ttl, interval, serverHint), salt))
 	if honorSkip {
@@ -154,11 +155,11 @@ func skippedDays(list []time.Weekday) [7]bool {
 
 // Backoff returns the delay before retry number failures (counted from 1)
 // after failed downloads: 1 min × 2^(failures−1) × (1 + salt), until that
-// reaches interval (the feed's normal interval, raised to MinInterval),
+// reaches interval (the feed's normal interval, raised to minInterval),
 // which is then used instead: interval × (1 + salt). salt is clamped to
 // [0, 0.10]; huge failure counts cannot overflow.
 func Backoff(failures int, interval time.Duration, salt float64) time.Duration {
-	interval = max(interval, MinInterval)
+	interval = max(interval, minInterval)
 	d := time.Minute
 	for i := 1; i < failures && d < interval; i++ {
 		if d > interval/2 {

@@ -173,7 +173,7 @@ func TestBackoff(t *testing.T) {
 		{"salt clamped", 1, day, 3, 66 * time.Second},
 		{"hourly feed caps at 60 min", 7, time.Hour, 0, time.Hour},
 		{"hourly feed before the cap", 6, time.Hour, 0, 32 * time.Minute},
-		{"interval below minimum is raised", 5, 5 * time.Minute, 0, MinInterval},
+		{"interval below minimum is raised", 5, 5 * time.Minute, 0, minInterval},
 		{"zero failures is the first retry", 0, day, 0, time.Minute},
 		{"negative failures is the first retry", -4, day, 0, time.Minute},
 		{"huge failure count", math.MaxInt, day, 0, day},

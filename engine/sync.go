@@ -9,9 +9,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
+	"github.com/tidings-rss/tidings/engine/feed"
+	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -41,15 +42,28 @@ type Result struct {
 type download struct {
 	feed   store.Feed
 	at     time.Time
-	resp   *response
+	resp   *fetch.Response
 	doc    *store.Document
 	newURL string
 }
 
 // syncFeed downloads one feed now and records the outcome, with events.
-// Unless force, a feed another process downloaded meanwhile is skipped.
-func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool) Result {
+// The feed is claimed only once it is admitted through the door (a place
+// at its host, a place in flight, a token), so a feed merely waiting holds
+// no claim that another process would have to respect; the claim lasts
+// while its request runs. Unless force, a feed another process downloaded
+// meanwhile is skipped; forced, one downloaded by another process since
+// the run began (since) is skipped too.
+func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, since time.Time) Result {
 	res := Result{FeedID: feed.ID, URL: feed.URL}
+	slot, admitErr := e.http.Acquire(ctx, feed.URL)
+	if fetch.KindOf(admitErr) == fetch.KindCanceled {
+		res.Err = admitErr // never started: nothing to record
+		return res
+	}
+	if slot != nil {
+		defer slot.Release()
+	}
 	claimed, err := e.claim(ctx, feed.ID)
 	if err != nil || !claimed {
 		res.Err, res.Skipped = err, err == nil
@@ -60,12 +74,19 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool) Resu
 		res.Err = err
 		return res
 	}
-	if !force && !e.due(feed) {
+	if !force && !e.due(feed) || force && fresherThan(feed, since) {
 		res.Skipped = true
 		return res
 	}
+	if slot != nil && slot.URL() != feed.URL { // moved by another process meanwhile
+		slot.Release()
+		slot, admitErr = e.http.Acquire(ctx, feed.URL)
+		if slot != nil {
+			defer slot.Release()
+		}
+	}
 	e.emit(FeedDownloading{FeedID: feed.ID, URL: feed.URL})
-	res, out := e.fetchAndRecord(ctx, feed)
+	res, out := e.fetchAndRecord(ctx, feed, slot, admitErr)
 	e.emit(FeedDownloadCompleted{FeedID: feed.ID, URL: feed.URL, Err: res.Err,
 		NewItems: res.NewItems, UpdatedItems: res.UpdatedItems})
 	if res.Err == nil {
@@ -76,8 +97,7 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool) Resu
 
 func (e *Engine) claim(ctx context.Context, feedID int64) (bool, error) {
 	now := e.clock.Now()
-	lease := 2*e.cfg.Sync.ResponseTimeout + e.cfg.Sync.ConnectTimeout + time.Minute
-	return e.store.ClaimFeed(ctx, feedID, e.owner, now, now.Add(lease))
+	return e.store.ClaimFeed(ctx, feedID, e.owner, now, now.Add(e.lease))
 }
 
 // due reports whether the scheduler should download feed now.
@@ -88,11 +108,22 @@ func (e *Engine) due(f store.Feed) bool {
 	return f.State.NextSyncAt == nil || !e.clock.Now().Before(*f.State.NextSyncAt)
 }
 
-// fetchAndRecord takes a token and an in-flight slot, fetches, and records.
-func (e *Engine) fetchAndRecord(ctx context.Context, feed store.Feed) (Result, store.DownloadResult) {
+// fresherThan reports whether f was tried after since (by another
+// process: this run tries each feed once), to the store's second.
+func fresherThan(f store.Feed, since time.Time) bool {
+	at := f.State.LastAttemptAt
+	return !since.IsZero() && at != nil && at.After(since)
+}
+
+// fetchAndRecord makes the exchange through slot (admitErr, when the door
+// refused the URL), interprets and records it.
+func (e *Engine) fetchAndRecord(ctx context.Context, feed store.Feed, slot *fetch.Slot, admitErr error) (Result, store.DownloadResult) {
 	res := Result{FeedID: feed.ID, URL: feed.URL}
-	d := &download{feed: feed}
-	err := e.exchange(ctx, d)
+	d := &download{feed: feed, at: e.clock.Now()}
+	err := admitErr
+	if err == nil {
+		err = e.exchange(ctx, d, slot)
+	}
 	if err == nil {
 		err = e.interpret(ctx, d)
 	}
@@ -102,7 +133,7 @@ func (e *Engine) fetchAndRecord(ctx context.Context, feed store.Feed) (Result, s
 	}
 	out, err := e.recordSuccess(ctx, d)
 	if err != nil {
-		res.Err = &DownloadError{Kind: KindPersistenceFailed, URL: feed.URL, Err: err}
+		res.Err = &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: feed.URL, Err: err}
 		return res, out
 	}
 	res.NewItems, res.UpdatedItems, res.Files = out.New, out.Updated, out.RemovedFiles
@@ -110,45 +141,20 @@ func (e *Engine) fetchAndRecord(ctx context.Context, feed store.Feed) (Result, s
 	return res, out
 }
 
-// exchange makes the feed's request under the token bucket and the
-// in-flight limits.
-func (e *Engine) exchange(ctx context.Context, d *download) error {
-	u, err := checkURL(d.feed.URL)
-	if err != nil {
-		return &DownloadError{Kind: KindBlocked, URL: d.feed.URL, Err: err}
-	}
-	release, err := e.limiter.Acquire(ctx, hostKey(u))
-	if err != nil {
-		return canceled(d.feed.URL, err)
-	}
-	defer release()
-	if err := e.bucket.Take(ctx); err != nil {
-		return canceled(d.feed.URL, err)
-	}
-	d.at = e.clock.Now()
+// exchange makes the feed's request through its slot, which it gives back
+// once the response is in (an XML redirect hop takes a slot of its own).
+func (e *Engine) exchange(ctx context.Context, d *download, slot *fetch.Slot) error {
+	defer slot.Release()
 	st := d.feed.State
-	d.resp, err = e.fetch.get(ctx, d.feed.URL, validators{ETag: st.ETag, LastModified: st.LastModified})
+	var err error
+	d.resp, err = slot.Get(ctx, fetch.Validators{ETag: st.ETag, LastModified: st.LastModified})
 	return err
-}
-
-// hostKey names the server a URL is on for the per-host limit:
-// "example.com" and "example.com:443" over https are one server.
-func hostKey(u *url.URL) string {
-	port := u.Port()
-	if port == "" {
-		port = map[string]string{"http": "80", "https": "443"}[strings.ToLower(u.Scheme)]
-	}
-	return strings.ToLower(u.Hostname()) + ":" + port
-}
-
-func canceled(rawURL string, err error) error {
-	return &DownloadError{Kind: KindCanceled, URL: rawURL, Err: err}
 }
 
 // interpret turns the response into a document (or "unchanged"), following
 // XML redirects, or into an error.
 func (e *Engine) interpret(ctx context.Context, d *download) error {
-	if err := statusError(d.feed.URL, d.resp); err != nil {
+	if err := fetch.StatusError(d.feed.URL, d.resp.Status); err != nil {
 		return err
 	}
 	if d.resp.Status == http.StatusNotModified {
@@ -163,10 +169,10 @@ func (e *Engine) interpret(ctx context.Context, d *download) error {
 	for hops := 0; ; hops++ {
 		doc, err := e.parse(bytes.NewReader(d.resp.Body))
 		if err != nil {
-			return &DownloadError{Kind: KindInvalidFeed, URL: d.feed.URL, Status: d.resp.Status, Err: err}
+			return &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: d.feed.URL, Status: d.resp.Status, Err: err}
 		}
 		if !doc.IsRedirect {
-			cleanDocument(doc, d.resp.FinalURL)
+			feed.Clean(doc, d.resp.FinalURL)
 			d.doc = doc
 			return nil
 		}
@@ -180,45 +186,25 @@ func (e *Engine) interpret(ctx context.Context, d *download) error {
 // permanent move, followed in the same sync. An empty one means gone.
 func (e *Engine) followXMLRedirect(ctx context.Context, d *download, location string, hops int) error {
 	if location == "" {
-		return &DownloadError{Kind: KindGone, URL: d.feed.URL, Err: fmt.Errorf("%w: XML redirect with an empty newLocation", ErrGone)}
+		return &fetch.DownloadError{Kind: fetch.KindGone, URL: d.feed.URL, Err: fmt.Errorf("%w: XML redirect with an empty newLocation", fetch.ErrGone)}
 	}
 	if hops >= maxXMLRedirects {
-		return &DownloadError{Kind: KindDownloadFailed, URL: d.feed.URL, Err: errors.New("too many XML redirects")}
+		return &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: d.feed.URL, Err: errors.New("too many XML redirects")}
 	}
 	base, _ := url.Parse(d.resp.FinalURL)
 	loc, err := base.Parse(location)
 	if err != nil {
-		return &DownloadError{Kind: KindInvalidFeed, URL: d.feed.URL, Err: fmt.Errorf("XML redirect to %q: %w", location, err)}
+		return &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: d.feed.URL, Err: fmt.Errorf("XML redirect to %q: %w", location, err)}
 	}
-	if err := e.bucket.Take(ctx); err != nil {
-		return canceled(d.feed.URL, err)
-	}
-	resp, err := e.fetch.get(ctx, loc.String(), validators{})
+	resp, err := e.http.Get(ctx, loc.String(), fetch.Validators{})
 	if err != nil {
 		return err
 	}
-	if err := statusError(loc.String(), resp); err != nil {
+	if err := fetch.StatusError(loc.String(), resp.Status); err != nil {
 		return err
 	}
 	d.resp, d.newURL = resp, resp.FinalURL
 	return nil
-}
-
-// statusError maps an HTTP status that is not a success to an error.
-func statusError(rawURL string, r *response) error {
-	switch r.Status {
-	case http.StatusOK, http.StatusIMUsed, http.StatusNotModified:
-		return nil
-	case http.StatusGone:
-		return &DownloadError{Kind: KindGone, URL: rawURL, Status: r.Status, Err: fmt.Errorf("%w: 410 Gone", ErrGone)}
-	case http.StatusUnauthorized, http.StatusForbidden:
-		return &DownloadError{Kind: KindUnsupportedAuth, URL: rawURL, Status: r.Status, Err: errors.New(statusText(r.Status))}
-	}
-	return &DownloadError{Kind: KindDownloadFailed, URL: rawURL, Status: r.Status, Err: errors.New(statusText(r.Status))}
-}
-
-func statusText(code int) string {
-	return fmt.Sprintf("%d %s", code, http.StatusText(code))
 }
 
 func hashBody(b []byte) string {

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine/feed"
+	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -217,7 +219,7 @@ func TestGoneStopsAutomaticUpdates(t *testing.T) {
 			h.srv.serveDoc("/empty", `<redirect><newLocation></newLocation></redirect>`)
 			f := h.add(tc.path)
 			r := h.sync(f)
-			if KindOf(r.Err) != KindGone {
+			if fetch.KindOf(r.Err) != fetch.KindGone {
 				t.Fatalf("sync = %v, want kind gone", r.Err)
 			}
 			got := h.feed(f.ID)
@@ -256,10 +258,10 @@ func TestBodyCapAndUnparsableBodyAreFailures(t *testing.T) {
 	h.srv.serveDoc("/big", rssDoc("", strings.Repeat("x", 4000)))
 	h.srv.serveDoc("/bad", "<rss><channel><title>x</ti")
 	big, bad := h.add("/big"), h.add("/bad")
-	if r := h.sync(big); KindOf(r.Err) != KindSizeLimit {
+	if r := h.sync(big); fetch.KindOf(r.Err) != fetch.KindSizeLimit {
 		t.Errorf("oversized body: %v, want size limit exceeded", r.Err)
 	}
-	if r := h.sync(bad); KindOf(r.Err) != KindInvalidFeed {
+	if r := h.sync(bad); fetch.KindOf(r.Err) != fetch.KindInvalidFeed {
 		t.Errorf("unparsable body: %v, want invalid feed format", r.Err)
 	}
 	if got := h.feed(bad.ID); got.State.Failures != 1 || got.State.LastError == "" {
@@ -272,7 +274,7 @@ func TestIdenticalBodyIsNotParsedAgain(t *testing.T) {
 	parses := 0
 	h.eng.parse = func(r io.Reader) (*store.Document, error) {
 		parses++
-		return Parse(r)
+		return feed.Parse(r)
 	}
 	body := rssDoc("", "a", "b")
 	h.srv.serveDoc("/f", body) // no validators: every request is a full 200

@@ -20,7 +20,9 @@ type Options struct {
 	// Context ends the store and engine calls the reader starts.
 	Context context.Context
 	Store   *store.Store
-	// Engine downloads; nil disables refresh and subscribe.
+	// Engine downloads and carries out the actions the reader shares with
+	// the command line; nil: an engine over Store that downloads only when
+	// asked (nothing runs its scheduler).
 	Engine *engine.Engine
 	Config config.Config
 	Logger *slog.Logger
@@ -80,6 +82,9 @@ func New(o Options) *Model {
 	if o.Copy == nil {
 		o.Copy = copyOSC52
 	}
+	if o.Engine == nil {
+		o.Engine = engine.New(o.Store, o.Config, engine.Options{Logger: o.Logger})
+	}
 	st, km := NewStyles(o.Renderer), DefaultKeyMap()
 	m := &Model{opts: o, keys: km, styles: st, help: help.New(), status: newStatusBar(st),
 		be:     backend{ctx: o.Context, store: o.Store, engine: o.Engine, now: o.Now},
@@ -96,12 +101,8 @@ func New(o Options) *Model {
 // Init reads the tree and the first page of All items, and starts
 // listening to the engine and polling for other processes' changes.
 func (m *Model) Init() tea.Cmd {
-	var events <-chan engine.Event
-	if m.opts.Engine != nil {
-		events = m.opts.Engine.Events()
-	}
 	return tea.Batch(m.be.loadCounts(), m.items.show(m.be, "All items", store.ItemQuery{}, true),
-		listen(events), m.poll())
+		listen(m.opts.Engine.Events()), m.poll())
 }
 
 func (m *Model) poll() tea.Cmd {

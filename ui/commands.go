@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strconv"
+	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -46,18 +47,22 @@ func (b backend) loadItems(gen int, q store.ItemQuery, reload bool) tea.Cmd {
 }
 
 func (b backend) setRead(ids []int64, read bool) tea.Cmd {
+	mark := engine.MarkUnread
+	if read {
+		mark = engine.MarkRead
+	}
 	return func() tea.Msg {
-		return actionMsg{err: b.store.SetRead(b.ctx, ids, read), reload: true}
+		return actionMsg{err: b.engine.MarkItems(b.ctx, mark, ids), reload: true}
 	}
 }
 
 func (b backend) setFlagged(id int64, flagged bool) tea.Cmd {
+	mark, status := engine.MarkUnflag, "unflagged"
+	if flagged {
+		mark, status = engine.MarkFlag, "flagged"
+	}
 	return func() tea.Msg {
-		status := "unflagged"
-		if flagged {
-			status = "flagged"
-		}
-		return actionMsg{status: status, err: b.store.SetFlagged(b.ctx, []int64{id}, flagged)}
+		return actionMsg{status: status, err: b.engine.MarkItems(b.ctx, mark, []int64{id})}
 	}
 }
 
@@ -68,39 +73,41 @@ func (b backend) markRead(n node) tea.Cmd {
 		var err error
 		switch n.kind {
 		case nodeFeed:
-			count, err = b.store.MarkFeedRead(b.ctx, n.feedID)
+			count, err = b.engine.MarkFeedRead(b.ctx, n.feedID)
 		case nodeFolder:
-			count, err = b.store.MarkFolderRead(b.ctx, n.path)
+			count, err = b.engine.MarkFolderRead(b.ctx, n.path)
 		case nodeFlagged:
 			err = errors.New("mark read: choose a feed or folder")
 		default:
-			count, err = b.store.MarkFolderRead(b.ctx, "")
+			count, err = b.engine.MarkFolderRead(b.ctx, "")
 		}
 		return actionMsg{status: fmt.Sprintf("%d marked read in %s", count, n.label), err: err, reload: true}
 	}
 }
 
+// updateSettings applies settings through the engine's one check; its
+// notices (a value raised or clamped) join the status.
 func (b backend) updateSettings(id int64, fs store.FeedSettings, status string) tea.Cmd {
 	return func() tea.Msg {
-		return actionMsg{status: status, err: b.store.UpdateFeedSettings(b.ctx, id, fs), reload: true}
+		notices, err := b.engine.ChangeSettings(b.ctx, id, fs)
+		if len(notices) > 0 {
+			status = strings.Join(notices, "; ") + " — " + status
+		}
+		return actionMsg{status: status, err: err, reload: true}
 	}
 }
 
+// removeFeed unsubscribes: the feed's rows and every file of its
+// enclosures go.
 func (b backend) removeFeed(f store.Feed) tea.Cmd {
 	return func() tea.Msg {
-		files, err := b.store.RemoveFeed(b.ctx, f.ID)
-		for _, p := range files {
-			_ = os.Remove(p)
-		}
+		_, err := b.engine.Unsubscribe(b.ctx, f.ID)
 		return actionMsg{status: "unsubscribed from " + f.Title, err: err, reload: true}
 	}
 }
 
 // sync downloads feeds now (a user's refresh; schedule and TTL ignored).
 func (b backend) sync(feeds []store.Feed) tea.Cmd {
-	if b.engine == nil {
-		return statusCmd("no download engine", nil)
-	}
 	return func() tea.Msg {
 		res := b.engine.SyncFeeds(b.ctx, feeds, true, nil)
 		return syncResult(len(feeds), res, nil)
@@ -108,9 +115,6 @@ func (b backend) sync(feeds []store.Feed) tea.Cmd {
 }
 
 func (b backend) syncAll() tea.Cmd {
-	if b.engine == nil {
-		return statusCmd("no download engine", nil)
-	}
 	return func() tea.Msg {
 		res, err := b.engine.SyncAll(b.ctx, nil)
 		return syncResult(len(res), res, err)
@@ -127,34 +131,22 @@ func syncResult(n int, res []engine.Result, err error) syncDoneMsg {
 	return m
 }
 
-// subscribe probes url (web pages are searched for their feeds), adds the
-// feed to folder and downloads it.
+// subscribe subscribes through the engine (web pages are searched for
+// their feeds; the configuration's enclosure setting applies) and
+// downloads the new feed.
 func (b backend) subscribe(url, folder string) tea.Cmd {
-	if b.engine == nil {
-		return statusCmd("no download engine", nil)
-	}
 	return func() tea.Msg {
-		p, err := b.engine.Probe(b.ctx, url)
+		got, err := b.engine.Subscribe(b.ctx, engine.Subscription{URL: url, Folder: folder})
 		if err != nil {
 			return subscribedMsg{err: err}
 		}
-		id, err := b.store.AddFeed(b.ctx, store.NewFeed{URL: p.URL, Title: p.Title, FolderPath: folder})
-		if err != nil {
-			return subscribedMsg{err: err}
-		}
-		f, err := b.store.Feed(b.ctx, id)
-		if err == nil {
-			b.engine.SyncFeeds(b.ctx, []store.Feed{f}, true, nil)
-		}
-		return subscribedMsg{feedID: id, title: p.Title, err: err}
+		b.engine.SyncFeeds(b.ctx, []store.Feed{got.Feed}, true, nil)
+		return subscribedMsg{feedID: got.Feed.ID, title: got.Feed.Title}
 	}
 }
 
 // queueEnclosures queues an item's enclosures for download.
 func (b backend) queueEnclosures(itemID int64) tea.Cmd {
-	if b.engine == nil {
-		return statusCmd("no download engine", nil)
-	}
 	return func() tea.Msg {
 		return actionMsg{status: "enclosure queued", err: b.engine.QueueItemEnclosures(b.ctx, itemID)}
 	}

@@ -63,7 +63,16 @@ type form struct {
 	fields []field
 	focus  int
 	err    string
+	// info is a notice from the last submit, which kept the form open.
+	info   string
+	stay   bool
 	submit func(values []string) (tea.Cmd, error)
+}
+
+// stayOpen keeps the form open after a successful submit, showing msg:
+// the submit did its work, and the person should see what it changed.
+func (f *form) stayOpen(msg string) {
+	f.stay, f.info = true, msg
 }
 
 func newForm(title string, submit func([]string) (tea.Cmd, error), fields ...field) *form {
@@ -120,12 +129,14 @@ func (f *form) done() (bool, tea.Cmd) {
 	for i, fl := range f.fields {
 		vals[i] = fl.value()
 	}
+	f.stay, f.info = false, ""
 	cmd, err := f.submit(vals)
 	if err != nil {
 		f.err = oneLine(err.Error())
 		return false, nil
 	}
-	return true, cmd
+	f.err = ""
+	return !f.stay, cmd
 }
 
 func (f *form) view(st Styles, width, height int) string {
@@ -148,6 +159,9 @@ func (f *form) view(st Styles, width, height int) string {
 	}
 	if f.note != "" {
 		lines = append(lines, "", st.Faint.Render(f.note))
+	}
+	if f.info != "" {
+		lines = append(lines, "", st.Label.Render(oneLine(f.info)))
 	}
 	if f.err != "" {
 		lines = append(lines, "", st.StatusError.Render(f.err))

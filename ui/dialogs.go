@@ -8,6 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -58,10 +59,20 @@ func (m *Model) openEdit() tea.Cmd {
 		return m.noFeed()
 	}
 	feed := *f
-	form := newForm("Settings of "+oneLine(feed.Title), func(v []string) (tea.Cmd, error) {
+	var form *form
+	form = newForm("Settings of "+oneLine(feed.Title), func(v []string) (tea.Cmd, error) {
 		fs, err := settingsFrom(feed, v)
 		if err != nil {
 			return nil, err
+		}
+		fs, notices, err := engine.BoundSettings(fs)
+		if err != nil {
+			return nil, err
+		}
+		if len(notices) > 0 { // saved as bounded; the dialog stays to say so
+			form.fields[3].input.SetValue(itoaOrEmpty(*fs.IntervalMinutes))
+			form.fields[4].input.SetValue(itoaOrEmpty(*fs.MaxItems))
+			form.stayOpen(strings.Join(notices, "; ") + " — saved")
 		}
 		return m.be.updateSettings(feed.ID, fs, "saved settings of "+oneLine(feed.Title)), nil
 	}, editFields(feed)...)
@@ -105,18 +116,9 @@ func settingsFrom(f store.Feed, v []string) (store.FeedSettings, error) {
 	if err != nil {
 		return fs, err
 	}
-	if interval != 0 && interval < 15 {
-		return fs, errors.New("interval: at least 15 minutes")
-	}
 	maxItems, err := atoiOrZero("max items", v[4])
 	if err != nil {
 		return fs, err
-	}
-	if maxItems > 2500 {
-		return fs, errors.New("max items: at most 2500")
-	}
-	if v[2] == store.SyncInterval && interval == 0 {
-		return fs, errors.New("sync interval needs an interval in minutes")
 	}
 	if title := v[0]; title != f.Title || !f.CustomTitle {
 		fs.Title = &title

@@ -173,9 +173,7 @@ func TestWatchOpenCopyEnclosure(t *testing.T) {
 		t.Errorf("e on an item without enclosure: %q", h.m.status.message)
 	}
 	h.keys("G", "e")
-	if h.m.status.message != "no download engine" {
-		t.Errorf("e without an engine: %q", h.m.status.message)
-	}
+	h.waitFor("enclosure queued", func() bool { return h.m.status.message == "enclosure queued" })
 	h.keys("g", "enter", "1", "enter")
 	if len(h.opened) != 2 || h.opened[1] != "https://example.com/etag" {
 		t.Errorf("link 1 opened %v", h.opened)
@@ -223,14 +221,40 @@ func TestEditSettings(t *testing.T) {
 	})
 	h.keys("E", "tab", "tab", "tab")
 	h.keys("backspace", "backspace")
-	h.typeText("5")
+	h.typeText("abc")
 	h.keys("enter")
-	if h.m.dialog == nil || !strings.Contains(h.view(), "at least 15 minutes") {
-		t.Fatalf("an interval of 5 was not refused:\n%s", h.view())
+	if h.m.dialog == nil || !strings.Contains(h.view(), "interval") {
+		t.Fatalf("an interval of abc was not refused:\n%s", h.view())
 	}
 	h.keys("esc")
 	if h.m.dialog != nil {
 		t.Fatal("esc did not close the dialog")
+	}
+}
+
+// The reader's settings and 'tidings set' share one check: an interval
+// under the minimum is raised to it, stored, and said in the dialog (the
+// CLI's twin is TestSetIntervalBelowMinimumIsRaised in ui/cli).
+func TestSettingsIntervalBelowMinimumIsRaised(t *testing.T) {
+	f := newFixture(t)
+	h := newHarness(t, f.st, 160, 45)
+	h.selectNode("Broken Feed")
+	h.keys("E", "tab", "tab", "right", "tab")
+	h.typeText("5")
+	h.keys("enter")
+	h.waitFor("interval stored as 15", func() bool {
+		fd, _ := f.st.Feed(context.Background(), f.broken)
+		return fd.Sync == store.SyncInterval && fd.IntervalMinutes == 15
+	})
+	if h.m.dialog == nil || !strings.Contains(h.view(), "interval 5 raised to the minimum, 15 minutes") {
+		t.Fatalf("the dialog does not say the interval was raised:\n%s", h.view())
+	}
+	if !strings.Contains(h.view(), "15") {
+		t.Errorf("the interval field does not show 15:\n%s", h.view())
+	}
+	h.keys("enter")
+	if h.m.dialog != nil {
+		t.Fatal("a second enter with nothing to raise did not close the dialog")
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-const fixtures = "../../testdata/opml"
+const fixtures = "testdata"
 
 func readFixture(t testing.TB, name string) []byte {
 	t.Helper()

@@ -1,0 +1,12 @@
+// Package enclosure downloads enclosures (podcasts) the way the platform's
+// engine did (SPEC §7): a FIFO queue kept in the store, a limit of
+// transfers at once of its own, HTTP Range in chunks resumed with
+// If-Range, one plain GET capped at the fallback cap for servers without
+// Range, dangerous types blocked before any request and again on the
+// response, and files in a folder per feed under names that cannot leave
+// it. Every request goes through fetch's door (per-host limit, a token per
+// transfer); progress is reported as events.
+//
+// It may import fetch, store and config; never the engine, feed parsing or
+// the UI.
+package enclosure

@@ -1,0 +1,74 @@
+package enclosure
+
+import (
+	"cmp"
+	"context"
+
+	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// Result is how one enclosure's download ended.
+type Result struct {
+	EnclosureID int64
+	ItemID      int64
+	FeedID      int64
+	URL         string
+	// Status is the enclosure's state afterwards: store.EnclosureDownloaded,
+	// EnclosureFailed, EnclosureBlocked, Queued (canceled, to be
+	// resumed) or EnclosureDownloading (another process has it).
+	Status string
+	// Path is the file when Status is downloaded; a failure that can be
+	// resumed keeps its partial file there.
+	Path  string
+	Bytes int64
+	// Err is nil when the file is complete.
+	Err error
+}
+
+// enqueue blocks the jobs whose declared type is refused (no request is
+// ever made for them) and queues the others whose status is one of from.
+// It returns the ids blocked or queued.
+func (d *Downloader) Enqueue(ctx context.Context, jobs []store.EnclosureJob, from ...string) []int64 {
+	var touched, ids []int64
+	byID := make(map[int64]store.EnclosureJob, len(jobs))
+	for _, j := range jobs {
+		name := fileName(j.URL, j.ItemTitle, j.Type, j.ID)
+		if err := d.check.declared(j.URL, j.Type, name); err != nil {
+			d.block(ctx, j, &fetch.DownloadError{Kind: fetch.KindBlocked, URL: j.URL, Err: err})
+			touched = append(touched, j.ID)
+			continue
+		}
+		ids = append(ids, j.ID)
+		byID[j.ID] = j
+	}
+	queued, err := d.store.QueueEnclosures(ctx, ids, d.now(), from...)
+	if err != nil {
+		d.log.Error("queue enclosures", "err", err)
+	}
+	for _, id := range queued {
+		j := byID[id]
+		d.emit(Queued{EnclosureID: j.ID, ItemID: j.ItemID, FeedID: j.FeedID, URL: j.URL})
+	}
+	if len(queued) > 0 {
+		d.kick()
+	}
+	return append(touched, queued...)
+}
+
+// downloadNow claims one enclosure whatever its state and downloads it in
+// a slot.
+func (d *Downloader) DownloadNow(ctx context.Context, j store.EnclosureJob) Result {
+	res := Result{EnclosureID: j.ID, ItemID: j.ItemID, FeedID: j.FeedID, URL: j.URL, Status: j.Status}
+	if err := d.acquire(ctx); err != nil {
+		res.Err = &fetch.DownloadError{Kind: fetch.KindCanceled, URL: j.URL, Err: err}
+		return res
+	}
+	defer d.release()
+	job, ok, err := d.store.ClaimEnclosure(ctx, j.ID)
+	if err != nil || !ok {
+		res.Err = &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: j.URL, Err: cmp.Or(err, store.ErrNotFound)}
+		return res
+	}
+	return d.download(ctx, job)
+}

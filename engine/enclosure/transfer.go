@@ -1,0 +1,266 @@
+package enclosure
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+
+	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// transfer is one enclosure's download into its partial file: Range
+// requests in chunks, validated with If-Range, or the probe's own 200 body
+// as the capped fallback when the server ignores Range.
+type transfer struct {
+	d        *Downloader
+	job      store.EnclosureJob
+	path     string   // the final file
+	part     *os.File // the partial file, locked while open
+	meta     partMeta
+	done     int64 // bytes in the partial file
+	reported int64 // done at the last progress report
+	finished bool  // the server has sent the whole file
+	opened   bool  // a request of this transfer took its token
+	buf      []byte
+}
+
+// run downloads the rest of the file: resuming when the partial file has
+// a validator, else from the start. A file that changed on the server
+// starts over once.
+func (t *transfer) run(ctx context.Context) error {
+	for attempt := 0; ; attempt++ {
+		var err error
+		if t.done > 0 && t.meta.Validator != "" {
+			err = t.chunks(ctx)
+		} else {
+			err = t.fresh(ctx)
+		}
+		if !errors.Is(err, errRestart) {
+			return err
+		}
+		if attempt > 0 {
+			return &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: t.job.URL, Err: err}
+		}
+		if err := t.reset(); err != nil {
+			return err
+		}
+	}
+}
+
+// fresh sends the Range probe for the first chunk. A 206 goes on in
+// chunks; a 200 means no Range support and its body is the fallback.
+func (t *transfer) fresh(ctx context.Context) error {
+	resp, err := t.d.client.getRange(ctx, t.job.URL, 0, t.d.chunk-1, "", true)
+	t.opened = true
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if err := t.checkResponse(resp); err != nil {
+		return err
+	}
+	switch resp.StatusCode {
+	case http.StatusOK:
+		return t.fallback(ctx, resp)
+	case http.StatusPartialContent:
+		t.meta = partMeta{Validator: rangeValidator(resp.Header)}
+		if cr, err := parseContentRange(resp.Header.Get("Content-Range")); err == nil {
+			t.meta.Total = max(cr.total, 0)
+		}
+		if err := writeMeta(t.path, t.meta); err != nil {
+			return err
+		}
+		if err := t.takeChunk(ctx, resp); err != nil {
+			return err
+		}
+		resp.Body.Close()
+		return t.chunks(ctx)
+	case http.StatusRequestedRangeNotSatisfiable:
+		if cr := resp.Header.Get("Content-Range"); cr == "bytes */0" {
+			t.finished = true // an empty file
+			return nil
+		}
+	}
+	return t.statusError(resp)
+}
+
+// chunks asks for the rest of the file chunk by chunk, each with If-Range
+// when the first response carried a validator.
+func (t *transfer) chunks(ctx context.Context) error {
+	for !t.finished {
+		if t.meta.Total > 0 && t.done >= t.meta.Total {
+			t.finished = true
+			break
+		}
+		resp, err := t.d.client.getRange(ctx, t.job.URL, t.done, t.done+t.d.chunk-1, t.meta.Validator, !t.opened)
+		t.opened = true
+		if err != nil {
+			return err
+		}
+		err = t.response(ctx, resp)
+		resp.Body.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// response handles the answer to one chunk request.
+func (t *transfer) response(ctx context.Context, resp *http.Response) error {
+	if err := t.checkResponse(resp); err != nil {
+		return err
+	}
+	switch resp.StatusCode {
+	case http.StatusPartialContent:
+		return t.takeChunk(ctx, resp)
+	case http.StatusOK:
+		return errRestart // If-Range did not match: the whole new file came back
+	case http.StatusRequestedRangeNotSatisfiable:
+		if t.meta.Total <= 0 {
+			t.finished = true // the end of a file of unknown size
+			return nil
+		}
+		return errRestart
+	}
+	return t.statusError(resp)
+}
+
+// checkResponse judges the type of a response that carries the file (the
+// final URL, Content-Type, Content-Disposition); an error page is not
+// judged, its status tells what went wrong.
+func (t *transfer) checkResponse(resp *http.Response) error {
+	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusPartialContent {
+		return nil
+	}
+	if err := t.d.check.response(resp); err != nil {
+		return &fetch.DownloadError{Kind: fetch.KindBlocked, URL: t.job.URL, Status: resp.StatusCode, Err: err}
+	}
+	return nil
+}
+
+// takeChunk appends a 206 body that starts where the partial file ends.
+func (t *transfer) takeChunk(ctx context.Context, resp *http.Response) error {
+	cr, err := parseContentRange(resp.Header.Get("Content-Range"))
+	if err != nil {
+		return &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: t.job.URL, Status: resp.StatusCode, Err: err}
+	}
+	if cr.first != t.done {
+		return &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: t.job.URL, Status: resp.StatusCode,
+			Err: fmt.Errorf("asked for bytes from %d, the server sent from %d", t.done, cr.first)}
+	}
+	if t.meta.Total > 0 && cr.total >= 0 && cr.total != t.meta.Total {
+		return errRestart
+	}
+	t.meta.Total = max(cr.total, 0)
+	want := cr.last - cr.first + 1
+	n, err := t.copy(ctx, io.LimitReader(resp.Body, want))
+	if err == nil && n < want {
+		err = io.ErrUnexpectedEOF
+	}
+	if err != nil {
+		return t.readError(resp, err)
+	}
+	if cr.total < 0 && want < t.d.chunk {
+		t.finished = true // a short chunk of a file of unknown size is its end
+	}
+	if t.meta.Total > 0 && t.done >= t.meta.Total {
+		t.finished = true
+	}
+	return nil
+}
+
+// fallback reads a plain 200 body, capped: a server without Range support
+// gets no second request, and a body over the cap fails the download.
+func (t *transfer) fallback(ctx context.Context, resp *http.Response) error {
+	limit := t.d.cfg.FallbackCapBytes
+	if resp.ContentLength > limit {
+		return &fetch.DownloadError{Kind: fetch.KindSizeLimit, URL: t.job.URL, Status: resp.StatusCode, Err: capError(limit)}
+	}
+	t.meta = partMeta{Total: max(resp.ContentLength, 0)}
+	os.Remove(t.path + metaSuffix) // no validator: an interrupted fallback starts over
+	_, err := t.copy(ctx, io.LimitReader(resp.Body, limit+1))
+	if t.done > limit {
+		return &fetch.DownloadError{Kind: fetch.KindSizeLimit, URL: t.job.URL, Status: resp.StatusCode, Err: capError(limit)}
+	}
+	if err != nil {
+		return t.readError(resp, err)
+	}
+	t.meta.Total, t.finished = t.done, true
+	return nil
+}
+
+// copy appends r to the partial file, reporting progress every chunk.
+func (t *transfer) copy(ctx context.Context, r io.Reader) (int64, error) {
+	if t.buf == nil {
+		t.buf = make([]byte, 32<<10)
+	}
+	var n int64
+	for {
+		k, rerr := r.Read(t.buf)
+		if k > 0 {
+			if _, err := t.part.Write(t.buf[:k]); err != nil {
+				return n, fmt.Errorf("write %s: %w", t.part.Name(), err)
+			}
+			n += int64(k)
+			t.done += int64(k)
+			if t.done-t.reported >= t.d.chunk {
+				t.progress(ctx)
+			}
+		}
+		if rerr == io.EOF {
+			return n, nil
+		}
+		if rerr != nil {
+			return n, rerr
+		}
+	}
+}
+
+// progress records and announces how far the transfer is.
+func (t *transfer) progress(ctx context.Context) {
+	t.reported = t.done
+	if err := t.d.store.SetEnclosureProgress(ctx, t.job.ID, t.path, t.done, t.meta.Total); err != nil && ctx.Err() == nil {
+		t.d.log.Warn("record enclosure progress", "url", t.job.URL, "err", err)
+	}
+	t.d.emit(Progress{EnclosureID: t.job.ID, ItemID: t.job.ItemID, FeedID: t.job.FeedID,
+		URL: t.job.URL, Bytes: t.done, Total: t.meta.Total})
+}
+
+// reset empties the partial file to start over.
+func (t *transfer) reset() error {
+	os.Remove(t.path + metaSuffix)
+	t.meta, t.done, t.reported, t.finished = partMeta{}, 0, 0, false
+	if err := t.part.Truncate(0); err != nil {
+		return fmt.Errorf("truncate %s: %w", t.part.Name(), err)
+	}
+	if _, err := t.part.Seek(0, io.SeekStart); err != nil {
+		return fmt.Errorf("seek %s: %w", t.part.Name(), err)
+	}
+	return nil
+}
+
+// readError words a body that broke off.
+func (t *transfer) readError(resp *http.Response, err error) error {
+	kind := fetch.KindDownloadFailed
+	if errors.Is(err, context.Canceled) && !errors.Is(err, errIdle) {
+		kind = fetch.KindCanceled
+	}
+	return &fetch.DownloadError{Kind: kind, URL: t.job.URL, Status: resp.StatusCode,
+		Err: fmt.Errorf("interrupted after %d bytes: %w", t.done, err)}
+}
+
+func (t *transfer) statusError(resp *http.Response) error {
+	return &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: t.job.URL, Status: resp.StatusCode,
+		Err: fmt.Errorf("%s", fetch.StatusText(resp.StatusCode))}
+}
+
+// resumable reports whether a failed transfer's partial file is worth
+// keeping: the server supports ranges and gave a validator.
+func (t *transfer) resumable() bool {
+	return t.meta.Validator != "" && t.done > 0
+}

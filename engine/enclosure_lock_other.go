@@ -1,9 +1,0 @@
-//go:build !unix
-
-package engine
-
-import "os"
-
-// lockFile is a no-op where flock is not available: partial files are
-// then not protected against a second tidings process.
-func lockFile(*os.File) (bool, error) { return true, nil }

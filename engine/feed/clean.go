@@ -1,0 +1,71 @@
+package feed
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/tidings-rss/tidings/sanitize"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// Clean sanitizes everything a feed said before it reaches the
+// store: text fields become plain text without control characters, HTML
+// fields lose active content, links are made absolute against the feed's
+// URL (base) and dropped unless http(s).
+func Clean(doc *store.Document, base string) {
+	abs := resolver(base)
+	doc.Title = sanitize.Text(doc.Title)
+	doc.Link = sanitize.Link(abs(doc.Link))
+	doc.Description = sanitize.Text(doc.Description)
+	for i := range doc.Items {
+		cleanItem(&doc.Items[i], abs)
+	}
+}
+
+// resolver returns a function making references absolute against base;
+// references it cannot resolve are returned as they are.
+func resolver(base string) func(string) string {
+	b, err := url.Parse(base)
+	return func(ref string) string {
+		ref = strings.TrimSpace(ref)
+		if err != nil || ref == "" {
+			return ref
+		}
+		u, perr := b.Parse(ref)
+		if perr != nil {
+			return ref
+		}
+		return u.String()
+	}
+}
+
+func cleanItem(it *store.DocItem, abs func(string) string) {
+	it.GUID = strings.TrimSpace(sanitize.Terminal(it.GUID)) // identity: controls out, nothing else changed
+	it.Title = sanitize.Text(it.Title)
+	it.Link = sanitize.Link(abs(it.Link))
+	it.Author = sanitize.Text(it.Author)
+	it.Content = sanitize.HTML(it.Content)
+	it.Summary = sanitize.HTML(it.Summary)
+	if it.Summary == it.Content {
+		it.Summary = ""
+	}
+	cats := it.Categories[:0]
+	for _, c := range it.Categories {
+		if c = sanitize.Text(c); c != "" {
+			cats = append(cats, c)
+		}
+	}
+	it.Categories = cats
+	encs := it.Enclosures[:0]
+	for _, e := range it.Enclosures {
+		e.URL = sanitize.Link(abs(e.URL))
+		e.Type = sanitize.Text(e.Type)
+		if e.Length < 0 {
+			e.Length = 0
+		}
+		if e.URL != "" {
+			encs = append(encs, e)
+		}
+	}
+	it.Enclosures = encs
+}

@@ -1,0 +1,51 @@
+package feed
+
+import (
+	"testing"
+
+	"github.com/tidings-rss/tidings/store"
+)
+
+func TestCleanDocumentResolvesAndFiltersLinks(t *testing.T) {
+	doc := &store.Document{
+		Title: "<b>Feed</b> \x1b[31mred",
+		Link:  "/home",
+		Items: []store.DocItem{{
+			GUID:       " id-1\x1b ",
+			Title:      "Fish &amp; <i>chips</i>",
+			Link:       "posts/1",
+			Content:    `<p onclick="x()">hi</p><script>alert(1)</script>`,
+			Summary:    `<p>hi</p>`,
+			Categories: []string{"<b>go</b>", "  ", "\x1b"},
+			Enclosures: []store.DocEnclosure{
+				{URL: "/media/ep1.mp3", Type: "audio/mpeg", Length: -5},
+				{URL: "javascript:alert(1)"},
+			},
+		}, {
+			Link: "javascript:alert(1)",
+		}},
+	}
+	Clean(doc, "https://example.com/blog/feed.xml")
+	it := doc.Items[0]
+	checks := []struct{ name, got, want string }{
+		{"channel title", doc.Title, "Feed [31mred"},
+		{"channel link", doc.Link, "https://example.com/home"},
+		{"guid", it.GUID, "id-1"},
+		{"title", it.Title, "Fish & chips"},
+		{"link", it.Link, "https://example.com/blog/posts/1"},
+		{"content", it.Content, "<p>hi</p>"},
+		{"summary equal to content is dropped", it.Summary, ""},
+		{"javascript link", doc.Items[1].Link, ""},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s = %q, want %q", c.name, c.got, c.want)
+		}
+	}
+	if len(it.Categories) != 1 || it.Categories[0] != "go" {
+		t.Errorf("categories = %q, want [go]", it.Categories)
+	}
+	if len(it.Enclosures) != 1 || it.Enclosures[0].URL != "https://example.com/media/ep1.mp3" || it.Enclosures[0].Length != 0 {
+		t.Errorf("enclosures = %+v", it.Enclosures)
+	}
+}

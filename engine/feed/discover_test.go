@@ -1,0 +1,131 @@
+package feed
+
+import (
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// mustURL parses an absolute URL for a test.
+func mustURL(t *testing.T, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+func TestDiscoverFeedsNotAFeedPage(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("testdata", "notafeed.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Discover(mustURL(t, "https://gophernotes.example/2024/01/etags/"), page)
+	want := []string{"https://gophernotes.example/feed.xml"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("Discover(notafeed.html) = %q, want %q", got, want)
+	}
+}
+
+func TestDiscoverFeeds(t *testing.T) {
+	const base = "https://example.com/blog/post.html"
+	tests := []struct {
+		name string
+		base string // "" for a nil base
+		page string
+		want []string
+	}{
+		{"relative href", base,
+			`<link rel="alternate" type="application/rss+xml" href="feed.xml">`,
+			[]string{"https://example.com/blog/feed.xml"}},
+		{"root-relative and protocol-relative", base,
+			`<link rel="alternate" type="application/rss+xml" href="/rss">
+			 <link rel="alternate" type="application/atom+xml" href="//feeds.example.org/atom">`,
+			[]string{"https://example.com/rss", "https://feeds.example.org/atom"}},
+		{"all three formats in page order", base,
+			`<link rel="alternate" type="application/atom+xml" href="/atom.xml">
+			 <link rel="alternate" type="application/rdf+xml" href="/index.rdf">
+			 <link rel="alternate" type="application/rss+xml" href="/rss.xml">`,
+			[]string{"https://example.com/atom.xml", "https://example.com/index.rdf", "https://example.com/rss.xml"}},
+		{"base href", base,
+			`<head><base href="https://cdn.example.net/site/"><link rel="alternate" type="application/rss+xml" href="rss.xml"></head>`,
+			[]string{"https://cdn.example.net/site/rss.xml"}},
+		{"relative base href", base,
+			`<base href="/news/"><link rel="alternate" type="application/rss+xml" href="rss.xml">`,
+			[]string{"https://example.com/news/rss.xml"}},
+		{"first base wins, even after the link", base,
+			`<link rel="alternate" type="application/rss+xml" href="rss.xml">
+			 <base href="https://one.example/"><base href="https://two.example/">`,
+			[]string{"https://one.example/rss.xml"}},
+		{"base without href is skipped", base,
+			`<base target="_blank"><base href="/b/"><link rel="alternate" type="application/rss+xml" href="rss">`,
+			[]string{"https://example.com/b/rss"}},
+		{"non-http schemes dropped", base,
+			`<link rel="alternate" type="application/rss+xml" href="javascript:alert(1)">
+			 <link rel="alternate" type="application/rss+xml" href=" JavaScript:alert(1)">
+			 <link rel="alternate" type="application/rss+xml" href="data:application/rss+xml,<rss/>">
+			 <link rel="alternate" type="application/rss+xml" href="ftp://example.com/feed">
+			 <link rel="alternate" type="application/rss+xml" href="feed://example.com/feed">
+			 <link rel="alternate" type="application/rss+xml" href="http:///nohost">
+			 <link rel="alternate" type="application/rss+xml" href="http://example.com/ok">`,
+			[]string{"http://example.com/ok"}},
+		{"duplicates", base,
+			`<link rel="alternate" type="application/rss+xml" href="/feed">
+			 <link rel="alternate" type="application/atom+xml" href="https://example.com/feed">
+			 <link rel="alternate" type="application/rss+xml" href="/feed#top">
+			 <link rel="alternate" type="application/rss+xml" href="/feed2">`,
+			[]string{"https://example.com/feed", "https://example.com/feed2"}},
+		{"rel list and case", base,
+			`<link rel="alternate feed" type="application/rss+xml" href="/a">
+			 <LINK REL="ALTERNATE" TYPE="APPLICATION/ATOM+XML" HREF="/b">
+			 <link rel="feed" type="application/rss+xml" href="/c">
+			 <link rel="alternate stylesheet" type="text/css" href="/d.css">
+			 <link rel="stylesheet" type="application/rss+xml" href="/e">`,
+			[]string{"https://example.com/a", "https://example.com/b"}},
+		{"type parameters and spacing", base,
+			`<link rel="alternate" type=" application/rss+xml; charset=UTF-8 " href="/a">
+			 <link rel="alternate" type="application/atom+xml;type=feed" href="/b">`,
+			[]string{"https://example.com/a", "https://example.com/b"}},
+		{"other types skipped", base,
+			`<link rel="alternate" type="application/feed+json" href="/feed.json">
+			 <link rel="alternate" type="application/json" href="/feed.json">
+			 <link rel="alternate" type="text/html" hreflang="fr" href="/fr/">
+			 <link rel="alternate" href="/untyped">
+			 <link rel="alternate" type="application/rss+xml">
+			 <link rel="alternate" type="application/rss+xml" href="  ">`,
+			nil},
+		{"self-closing, entities and whitespace", base,
+			`<link rel="alternate" type="application/rss+xml" href="  /feed?a=1&amp;b=2  " />`,
+			[]string{"https://example.com/feed?a=1&b=2"}},
+		{"link in body counts", base,
+			`<html><body><p>x</p><link rel="alternate" type="application/rss+xml" href="/late"></body></html>`,
+			[]string{"https://example.com/late"}},
+		{"script, comment and textarea are not markup", base,
+			`<script>var s = '<link rel="alternate" type="application/rss+xml" href="/js">';</script>
+			 <!-- <link rel="alternate" type="application/rss+xml" href="/comment"> -->
+			 <textarea><link rel="alternate" type="application/rss+xml" href="/text"></textarea>`,
+			nil},
+		{"nil base keeps absolute hrefs", "",
+			`<link rel="alternate" type="application/rss+xml" href="https://example.org/rss">
+			 <link rel="alternate" type="application/rss+xml" href="/relative">`,
+			[]string{"https://example.org/rss"}},
+		{"no links", base, `<html><head><title>t</title></head><body>hi</body></html>`, nil},
+		{"empty page", base, ``, nil},
+		{"not html at all", base, "\x00\xff<<<>>>\x1b[2J", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b *url.URL
+			if tt.base != "" {
+				b = mustURL(t, tt.base)
+			}
+			got := Discover(b, []byte(tt.page))
+			if !slices.Equal(got, tt.want) || (tt.want == nil && got != nil) {
+				t.Fatalf("Discover = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

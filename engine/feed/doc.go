@@ -1,0 +1,12 @@
+// Package feed turns bytes into tidings' native model: Parse reads RSS
+// 0.91, 0.92, 1.0 (RDF) and 2.0, Atom 0.3 and 1.0 and the XML redirect
+// document (<redirect><newLocation>…</newLocation></redirect>) into a
+// store.Document, with the platform's hints (ttl, sy:*, skipHours,
+// skipDays, cf:treatAs, cf:noMoreUpdates); Clean sanitizes a parsed
+// document before it is stored; Discover finds the feeds a web page
+// announces.
+//
+// It is pure: no I/O but reading the io.Reader it is given. It may import
+// store (for the document types) and sanitize, never the engine, fetch or
+// the UI.
+package feed

@@ -1,0 +1,224 @@
+package fetch
+
+import (
+	"bufio"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// maxRedirects bounds a redirect chain.
+const maxRedirects = 10
+
+// feedAccept is the Accept header of feed requests.
+const feedAccept = "application/rss+xml, application/atom+xml, application/rdf+xml;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8"
+
+// Validators are what a conditional GET sends back, exactly as received.
+type Validators struct {
+	ETag         string
+	LastModified string
+}
+
+// Response is one feed exchange as a sync needs it.
+type Response struct {
+	Status int
+	Header http.Header
+	// Body is decompressed and capped; only 200 and 226 have one.
+	Body []byte
+	// Wire is the bytes received on the wire.
+	Wire     int64
+	FinalURL string
+	// Permanent is true when the request was redirected and every hop of
+	// the chain was permanent (301 or 308).
+	Permanent bool
+	// Delta is true for an RFC 3229 feed response (226, or IM: feed).
+	Delta bool
+}
+
+// Get makes the slot's feed request: conditional when v holds validators
+// (sent back verbatim, with A-IM: feed), asking for gzip and deflate,
+// bounded in time, redirects and decompressed size. A status that is not
+// a success is a Response, not an error; failures to exchange are a
+// *DownloadError.
+func (s *Slot) Get(ctx context.Context, v Validators) (*Response, error) {
+	rawURL := s.url
+	ctx, cancel := context.WithTimeout(ctx, s.c.timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSpace(rawURL), nil)
+	if err != nil {
+		return nil, &DownloadError{Kind: KindDownloadFailed, URL: rawURL, Err: err}
+	}
+	s.c.setFeedHeaders(req, v)
+	chain := &redirectChain{slot: s, permanent: true}
+	resp, err := s.c.client(chain).Do(req)
+	if err != nil {
+		return nil, transportError(ctx, rawURL, err)
+	}
+	defer resp.Body.Close()
+	out := &Response{
+		Status: resp.StatusCode, Header: resp.Header, FinalURL: resp.Request.URL.String(),
+		Permanent: chain.hops > 0 && chain.permanent,
+		Delta:     resp.StatusCode == http.StatusIMUsed || hasToken(resp.Header.Values("IM"), "feed"),
+	}
+	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusIMUsed {
+		out.Wire, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+		return out, nil
+	}
+	out.Body, out.Wire, err = s.c.readBody(resp)
+	if err != nil {
+		kind := KindDownloadFailed
+		if errors.Is(err, ErrTooLarge) {
+			kind = KindSizeLimit
+		}
+		return out, &DownloadError{Kind: kind, URL: rawURL, Status: resp.StatusCode, Err: transportCause(ctx, err)}
+	}
+	return out, nil
+}
+
+// client is an http.Client over the door's transport whose redirects go
+// through chain.
+func (c *Client) client(chain *redirectChain) *http.Client {
+	return &http.Client{Transport: c.transport, CheckRedirect: chain.check}
+}
+
+func (c *Client) setFeedHeaders(req *http.Request, v Validators) {
+	req.Header.Set("User-Agent", c.userAgent)
+	req.Header.Set("Accept", feedAccept)
+	req.Header.Set("Accept-Encoding", "gzip, deflate")
+	if v.ETag != "" {
+		req.Header["If-None-Match"] = []string{v.ETag}
+	}
+	if v.LastModified != "" {
+		req.Header["If-Modified-Since"] = []string{v.LastModified}
+	}
+	if v.ETag != "" || v.LastModified != "" {
+		req.Header.Set("A-IM", "feed")
+	}
+}
+
+// readBody decompresses the body by its Content-Encoding and stops past the
+// cap, counting what came over the wire.
+func (c *Client) readBody(resp *http.Response) ([]byte, int64, error) {
+	wire := &countingReader{r: resp.Body}
+	body, err := decoder(resp.Header.Get("Content-Encoding"), wire)
+	if err != nil {
+		return nil, wire.n, err
+	}
+	data, err := io.ReadAll(io.LimitReader(body, c.maxBody+1))
+	if err != nil {
+		return nil, wire.n, err
+	}
+	if int64(len(data)) > c.maxBody {
+		return nil, wire.n, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, c.maxBody)
+	}
+	return data, wire.n, nil
+}
+
+// decoder undoes a Content-Encoding: gzip, x-gzip, deflate (zlib-wrapped or
+// raw, as servers send both) or identity.
+func decoder(encoding string, r io.Reader) (io.Reader, error) {
+	switch strings.ToLower(strings.TrimSpace(encoding)) {
+	case "", "identity":
+		return r, nil
+	case "gzip", "x-gzip":
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return nil, fmt.Errorf("gzip body: %w", err)
+		}
+		return zr, nil
+	case "deflate":
+		br := bufio.NewReader(r)
+		if head, _ := br.Peek(2); len(head) == 2 && (uint16(head[0])<<8|uint16(head[1]))%31 == 0 && head[0]&0x0f == 8 {
+			zr, err := zlib.NewReader(br)
+			if err != nil {
+				return nil, fmt.Errorf("deflate body: %w", err)
+			}
+			return zr, nil
+		}
+		return flate.NewReader(br), nil
+	}
+	return nil, fmt.Errorf("unsupported Content-Encoding %q", encoding)
+}
+
+// redirectChain follows at most maxRedirects hops, http(s) only, moving
+// the slot's host place along and taking a token for each hop, and
+// remembers whether every hop was permanent.
+type redirectChain struct {
+	slot      *Slot
+	hops      int
+	permanent bool
+}
+
+func (c *redirectChain) check(req *http.Request, via []*http.Request) error {
+	if len(via) > maxRedirects {
+		return ErrTooManyRedirects
+	}
+	u, err := CheckURL(req.URL.String())
+	if err != nil {
+		return err
+	}
+	c.hops++
+	if code := req.Response.StatusCode; code != http.StatusMovedPermanently && code != http.StatusPermanentRedirect {
+		c.permanent = false
+	}
+	if err := c.slot.hop(req.Context(), HostKey(u)); err != nil {
+		return err
+	}
+	return c.slot.c.bucket.Take(req.Context())
+}
+
+// transportError classifies a failed exchange.
+func transportError(ctx context.Context, rawURL string, err error) error {
+	kind := KindDownloadFailed
+	switch {
+	case errors.Is(err, ErrScheme):
+		kind = KindBlocked
+	case errors.Is(err, context.Canceled):
+		kind = KindCanceled
+	}
+	return &DownloadError{Kind: kind, URL: rawURL, Err: transportCause(ctx, err)}
+}
+
+// transportCause strips net/http's "Get \"url\": " prefix (the URL is
+// already in DownloadError) and names timeouts plainly.
+func transportCause(ctx context.Context, err error) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("timed out: %w", context.DeadlineExceeded)
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
+}
+
+func hasToken(values []string, token string) bool {
+	for _, v := range values {
+		for _, t := range strings.Split(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(t), token) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+// Read reads from the wrapped reader and counts the bytes.
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}

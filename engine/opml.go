@@ -1,0 +1,100 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/tidings-rss/tidings/engine/opml"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// Imported is what ImportOPML did.
+type Imported struct {
+	// Added and Skipped count new subscriptions and those already there.
+	Added, Skipped int
+	// Notices are settings brought within their bounds, one line each.
+	Notices []string
+}
+
+// ImportOPML subscribes to every feed of an OPML document, fetching
+// nothing: nested outlines become nested folders (empty ones too), feeds
+// already subscribed are left as they are, and each feed's settings pass
+// the one check (BoundSettings).
+func (e *Engine) ImportOPML(ctx context.Context, doc *opml.Document) (Imported, error) {
+	var out Imported
+	for _, p := range doc.Root.FolderPaths() {
+		if _, err := e.store.EnsureFolder(ctx, p); err != nil {
+			return out, err
+		}
+	}
+	var failed error
+	doc.Root.Walk(func(folder string, f opml.Feed) {
+		if failed != nil {
+			return
+		}
+		nf, notices, err := opmlFeed(folder, f)
+		if err == nil {
+			_, err = e.store.AddFeed(ctx, nf)
+		}
+		switch {
+		case errors.Is(err, store.ErrDuplicate):
+			out.Skipped++
+		case err != nil:
+			failed = fmt.Errorf("import %s: %w", f.URL, err)
+		default:
+			out.Added++
+			for _, n := range notices {
+				out.Notices = append(out.Notices, f.URL+": "+n)
+			}
+		}
+	})
+	return out, failed
+}
+
+// opmlFeed is an outline's feed as a new subscription, its settings
+// bounded.
+func opmlFeed(folder string, f opml.Feed) (store.NewFeed, []string, error) {
+	sync := f.Sync
+	if sync == "" {
+		sync = store.SyncDefault
+	}
+	fs, notices, err := BoundSettings(store.FeedSettings{Sync: &sync, IntervalMinutes: &f.IntervalMinutes, MaxItems: &f.MaxItems})
+	if err != nil {
+		return store.NewFeed{}, nil, err
+	}
+	return store.NewFeed{URL: f.URL, Title: f.Title, FolderPath: folder, Sync: *fs.Sync,
+		IntervalMinutes: *fs.IntervalMinutes, MaxItems: *fs.MaxItems, DownloadEnclosures: f.Enclosures}, notices, nil
+}
+
+// ExportOPML builds the subscription tree as an OPML document, empty
+// folders included.
+func (e *Engine) ExportOPML(ctx context.Context) (*opml.Document, error) {
+	folders, err := e.store.Folders(ctx)
+	if err != nil {
+		return nil, err
+	}
+	feeds, err := e.store.Feeds(ctx)
+	if err != nil {
+		return nil, err
+	}
+	doc := &opml.Document{Title: "tidings subscriptions"}
+	nodes := map[string]*opml.Folder{"": &doc.Root}
+	var order []string
+	for _, f := range folders { // parents come before children
+		nodes[f.Path] = &opml.Folder{Name: f.Name}
+		order = append(order, f.Path)
+	}
+	for _, f := range feeds {
+		node := nodes[f.FolderPath]
+		node.Feeds = append(node.Feeds, opml.Feed{URL: f.URL, Title: f.Title, HTMLURL: f.SiteURL,
+			Sync: f.Sync, IntervalMinutes: f.IntervalMinutes, MaxItems: f.MaxItems, Enclosures: f.DownloadEnclosures})
+	}
+	// Attach children deepest first so each parent receives complete subtrees.
+	for i := len(order) - 1; i >= 0; i-- {
+		path := order[i]
+		parent := nodes[store.ParentFolder(path)]
+		parent.Folders = append([]opml.Folder{*nodes[path]}, parent.Folders...)
+	}
+	return doc, nil
+}

@@ -1,0 +1,92 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/tidings-rss/tidings/engine/enclosure"
+	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// Subscription is what a person asks to subscribe to.
+type Subscription struct {
+	// URL is a feed, or a web page announcing feeds.
+	URL string
+	// Folder is the folder path ("A/B"); "" is the top level.
+	Folder string
+	// Title names the feed; "" keeps the feed's own.
+	Title string
+	// IntervalMinutes is the feed's own interval; 0 uses the default.
+	IntervalMinutes int
+	// Enclosures downloads enclosures automatically; nil follows the
+	// configuration's [enclosures] download.
+	Enclosures *bool
+}
+
+// Subscribed is what Subscribe made.
+type Subscribed struct {
+	Feed store.Feed
+	// Alternates are the other feeds a web page announced.
+	Alternates []string
+	// Notices are settings Subscribe raised or clamped (BoundSettings).
+	Notices []string
+}
+
+// Subscribe checks a URL before subscribing — it is fetched once through
+// the door; a web page is searched for the feeds it announces and the
+// first that parses is taken — then subscribes with the settings brought
+// within their bounds. No items are stored. It fails with an error
+// wrapping store.ErrDuplicate when the feed (as given or as found) is
+// subscribed already, and with the probe's error when nothing readable is
+// there.
+func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, error) {
+	fs, notices, err := BoundSettings(store.FeedSettings{FolderPath: &s.Folder, IntervalMinutes: &s.IntervalMinutes})
+	if err != nil {
+		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, err)
+	}
+	if _, err := e.store.ResolveFeed(ctx, s.URL); err == nil {
+		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, store.ErrDuplicate)
+	}
+	p, err := e.Probe(ctx, s.URL)
+	if err != nil {
+		return Subscribed{}, fmt.Errorf("add %s: %s", s.URL, fetch.Reason(err))
+	}
+	nf := store.NewFeed{URL: p.URL, Title: p.Title, FolderPath: *fs.FolderPath,
+		DownloadEnclosures: e.cfg.Enclosures.Download}
+	if s.Enclosures != nil {
+		nf.DownloadEnclosures = *s.Enclosures
+	}
+	if s.Title != "" {
+		nf.Title, nf.CustomTitle = s.Title, true
+	}
+	if *fs.IntervalMinutes > 0 {
+		nf.Sync, nf.IntervalMinutes = *fs.Sync, *fs.IntervalMinutes
+	}
+	id, err := e.store.AddFeed(ctx, nf)
+	if err != nil {
+		return Subscribed{}, err
+	}
+	f, err := e.store.Feed(ctx, id)
+	return Subscribed{Feed: f, Alternates: p.Alternates, Notices: notices}, err
+}
+
+// Unsubscribe removes a feed with its items, and every file of its
+// enclosures: finished files, partial ones with their sidecars, and the
+// feed's folder once empty. It returns the feed as it was.
+func (e *Engine) Unsubscribe(ctx context.Context, feedID int64) (store.Feed, error) {
+	f, err := e.store.Feed(ctx, feedID)
+	if err != nil {
+		return f, err
+	}
+	files, err := e.store.RemoveFeed(ctx, feedID)
+	if err != nil {
+		return f, err
+	}
+	e.removeFiles(files)
+	if err := enclosure.RemoveFeedFolder(e.cfg.Enclosures.Directory, feedID); err != nil && !errors.Is(err, enclosure.ErrNoEnclosureDir) {
+		e.log.Warn("remove enclosure folder", "feed", f.URL, "err", err)
+	}
+	return f, nil
+}

@@ -1,0 +1,100 @@
+package cli
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// globalFlags are the flags every command takes.
+type globalFlags struct {
+	configPath string
+	dbPath     string
+}
+
+// app is what a command works with: the configuration, the open store and
+// the standard streams.
+type app struct {
+	ctx     context.Context
+	version string
+	cfg     config.Config
+	store   *store.Store
+	stdin   io.Reader
+	stdout  io.Writer
+	stderr  io.Writer
+	logger  *slog.Logger
+	logFile *os.File
+}
+
+// openApp loads the configuration and opens the store. Its errors are
+// usage errors (exit status 2).
+func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reader, stdout, stderr io.Writer) (*app, error) {
+	cfgPath := g.configPath
+	if cfgPath == "" {
+		p, err := config.DefaultConfigPath()
+		if err != nil {
+			return nil, asUsage(err)
+		}
+		cfgPath = p
+	}
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		return nil, asUsage(err)
+	}
+	dbPath := g.dbPath
+	if dbPath == "" {
+		if dbPath, err = config.DefaultDBPath(); err != nil {
+			return nil, asUsage(err)
+		}
+	}
+	a := &app{ctx: ctx, version: version, cfg: cfg, stdin: stdin, stdout: stdout, stderr: stderr}
+	a.openLog()
+	st, err := store.Open(ctx, dbPath)
+	if err != nil {
+		a.closeLog()
+		return nil, asUsage(err)
+	}
+	a.store = st
+	return a, nil
+}
+
+// openLog sends slog output to the configured log file; logs never go to
+// the terminal. A log file that cannot be opened means no log.
+func (a *app) openLog() {
+	a.logger = slog.New(slog.DiscardHandler)
+	if a.cfg.LogFile == "" {
+		return
+	}
+	if err := os.MkdirAll(filepath.Dir(a.cfg.LogFile), 0o755); err != nil {
+		return
+	}
+	f, err := os.OpenFile(a.cfg.LogFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return
+	}
+	a.logFile = f
+	a.logger = slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: slog.LevelInfo}))
+}
+
+func (a *app) closeLog() {
+	if a.logFile != nil {
+		a.logFile.Close()
+	}
+}
+
+// Close closes the store and the log.
+func (a *app) Close() {
+	a.store.Close()
+	a.closeLog()
+}
+
+// engine returns a download engine over the app's store.
+func (a *app) engine() *engine.Engine {
+	return engine.New(a.store, a.cfg, engine.Options{Version: a.version, Logger: a.logger})
+}

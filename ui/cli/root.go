@@ -1,0 +1,137 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tidings-rss/tidings/ui"
+)
+
+// Run executes the command line args (without the program name) and
+// returns the exit status. version names the build (the User-Agent and
+// --version show it).
+func Run(ctx context.Context, version string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRootCmd(ctx, version, stdin, stdout, stderr)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err != nil {
+		if strings.HasPrefix(err.Error(), "unknown command") {
+			err = asUsage(err)
+		}
+		fmt.Fprintf(stderr, "tidings: %s\n", oneLine(err.Error()))
+	}
+	return exitCode(err)
+}
+
+// oneLine keeps an error message on one line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// cli carries what every command needs to open the app.
+type cli struct {
+	ctx     context.Context
+	version string
+	flags   globalFlags
+	stdin   io.Reader
+	stdout  io.Writer
+	stderr  io.Writer
+}
+
+// withApp opens the app, runs fn, and closes it.
+func (c *cli) withApp(fn func(a *app) error) error {
+	a, err := openApp(c.ctx, c.version, &c.flags, c.stdin, c.stdout, c.stderr)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	return fn(a)
+}
+
+func newRootCmd(ctx context.Context, version string, stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	c := &cli{ctx: ctx, version: version, stdin: stdin, stdout: stdout, stderr: stderr}
+	var syncOnce, force bool
+	root := &cobra.Command{
+		Use:   "tidings",
+		Short: "A terminal feed reader with a polite download engine",
+		Long: "tidings follows RSS and Atom feeds from the terminal. With no command it opens the\n" +
+			"reader; the commands below manage subscriptions and download feeds from scripts and cron.",
+		Version:       version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args:          noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if syncOnce {
+				return c.runSync(syncOptions{force: force})
+			}
+			if force {
+				return usagef("--force goes with --sync-once or the sync command")
+			}
+			return c.runTUI()
+		},
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetIn(stdin)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return asUsage(err) })
+	root.PersistentFlags().StringVar(&c.flags.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/tidings/config.toml)")
+	root.PersistentFlags().StringVar(&c.flags.dbPath, "db", "", "database file (default $XDG_DATA_HOME/tidings/tidings.db)")
+	root.Flags().BoolVar(&syncOnce, "sync-once", false, "download the feeds that are due, then exit (for cron); same as 'tidings sync'")
+	root.Flags().BoolVar(&force, "force", false, "with --sync-once: download every feed not set to manual, ignoring schedule and TTL")
+	root.AddCommand(c.syncCmd(), c.addCmd(), c.removeCmd(), c.setCmd(), c.importCmd(), c.exportCmd(),
+		c.feedsCmd(), c.itemsCmd(), c.markCmd(), c.downloadCmd())
+	return root
+}
+
+// runTUI starts the interactive reader.
+func (c *cli) runTUI() error {
+	return c.withApp(func(a *app) error {
+		ctx, cancel := context.WithCancel(c.ctx)
+		defer cancel()
+		eng := a.engine()
+		enclosures := eng.StartEnclosures(ctx)
+		stopped := make(chan struct{})
+		go func() {
+			defer close(stopped)
+			if err := eng.Run(ctx); err != nil && ctx.Err() == nil {
+				a.logger.Error("scheduler stopped", "err", err)
+			}
+		}()
+		err := ui.Run(ctx, ui.Options{Store: a.store, Engine: eng, Config: a.cfg, Logger: a.logger})
+		cancel()
+		<-stopped
+		<-enclosures
+		return err
+	})
+}
+
+// noArgs, exactArgs and minArgs validate positional arguments as usage
+// errors (exit status 2).
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usagef("%s: unexpected argument %q", cmd.CommandPath(), args[0])
+	}
+	return nil
+}
+
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usagef("%s: expects %s", cmd.CommandPath(), what)
+		}
+		return nil
+	}
+}
+
+func minArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) < n {
+			return usagef("%s: expects %s", cmd.CommandPath(), what)
+		}
+		return nil
+	}
+}

@@ -1,0 +1,96 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/store"
+)
+
+func (c *cli) setCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "set ID-or-URL key=value ...",
+		Short: "Change a feed's settings",
+		Long: "Keys: sync=default|interval|manual, interval=MIN (implies sync=interval unless sync is\n" +
+			"given too; at least 15), max-items=N (1–2500; 0: the default), enclosures=on|off, title=T\n" +
+			"(empty: the feed's own), folder=A/B (empty: top level). All settings are checked before any\n" +
+			"is applied; a number out of range is raised or lowered to its bound, with a notice on stderr.",
+		Args: minArgs(2, "a feed id or URL and at least one key=value"),
+		RunE: func(_ *cobra.Command, args []string) error { return c.runSet(args[0], args[1:]) },
+	}
+}
+
+func (c *cli) runSet(ref string, pairs []string) error {
+	var fs store.FeedSettings
+	for _, p := range pairs {
+		key, value, ok := strings.Cut(p, "=")
+		if !ok {
+			return usagef("set: %q is not key=value", p)
+		}
+		if err := parseSetting(&fs, key, value); err != nil {
+			return asUsage(fmt.Errorf("set %s: %w", key, err))
+		}
+	}
+	if _, _, err := engine.BoundSettings(fs); err != nil {
+		return asUsage(fmt.Errorf("set: %w", err))
+	}
+	return c.withApp(func(a *app) error {
+		f, err := a.store.ResolveFeed(a.ctx, ref)
+		if err != nil {
+			return asUsage(notFound(ref, err))
+		}
+		notices, err := a.engine().ChangeSettings(a.ctx, f.ID, fs)
+		if err != nil {
+			return asUsage(fmt.Errorf("set: %w", err))
+		}
+		a.notices(notices)
+		return nil
+	})
+}
+
+// parseSetting checks one key=value and puts it into fs.
+func parseSetting(fs *store.FeedSettings, key, value string) error {
+	switch key {
+	case "sync":
+		fs.Sync = &value
+	case "interval":
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return fmt.Errorf("%q: want a number of minutes (0: the default)", value)
+		}
+		fs.IntervalMinutes = &n
+	case "max-items":
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return fmt.Errorf("%q: want a number of items (0: the default)", value)
+		}
+		fs.MaxItems = &n
+	case "enclosures":
+		on, err := onOff(value)
+		if err != nil {
+			return err
+		}
+		fs.DownloadEnclosures = &on
+	case "title":
+		fs.Title = &value
+	case "folder":
+		fs.FolderPath = &value
+	default:
+		return fmt.Errorf("unknown key (want sync, interval, max-items, enclosures, title or folder)")
+	}
+	return nil
+}
+
+func onOff(v string) (bool, error) {
+	switch strings.ToLower(v) {
+	case "on", "true", "yes", "1":
+		return true, nil
+	case "off", "false", "no", "0":
+		return false, nil
+	}
+	return false, fmt.Errorf("%q: want on or off", v)
+}

@@ -1,0 +1,163 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+
+	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// syncOptions are the sync command's flags.
+type syncOptions struct {
+	force bool
+	feeds []string
+}
+
+func (c *cli) syncCmd() *cobra.Command {
+	var o syncOptions
+	cmd := &cobra.Command{
+		Use:   "sync [--force] [--feed ID-or-URL ...]",
+		Short: "Download feeds now, headless (for cron)",
+		Long: "Downloads the feeds that are due. --force downloads every feed whose sync setting is not\n" +
+			"manual, ignoring schedule and TTL; --feed downloads the named feeds now, whatever their setting.\n" +
+			"Each failed feed is printed to stderr as one line: its URL and the reason. The exit status is 0\n" +
+			"when the run finished, 2 on a usage, config or database error.",
+		Args: noArgs,
+		RunE: func(*cobra.Command, []string) error { return c.runSync(o) },
+	}
+	cmd.Flags().BoolVar(&o.force, "force", false, "download every feed not set to manual, ignoring schedule and TTL")
+	cmd.Flags().StringArrayVar(&o.feeds, "feed", nil, "download this feed now (id or URL; repeatable)")
+	return cmd
+}
+
+func (c *cli) runSync(o syncOptions) error {
+	return c.withApp(func(a *app) error {
+		eng := a.engine()
+		feeds, err := a.syncTargets(o)
+		if err != nil {
+			return err
+		}
+		bar := newProgress(a.stderr, len(feeds))
+		stopWatch := watchEnclosures(eng, bar)
+		ctx, cancel := context.WithCancel(c.ctx)
+		stopped := eng.StartEnclosures(ctx)
+		results := eng.SyncFeeds(ctx, feeds, o.force || len(o.feeds) > 0, bar.step)
+		eng.WaitEnclosures(ctx) // the enclosures this run queued, and any still waiting
+		cancel()
+		<-stopped
+		stopWatch()
+		bar.finish()
+		for _, r := range results {
+			if r.Err != nil {
+				fmt.Fprintf(a.stderr, "%s: %s\n", r.URL, oneLine(fetch.Reason(r.Err)))
+			}
+		}
+		a.printEnclosureFailures(results)
+		return nil
+	})
+}
+
+// syncTargets picks the feeds a sync run downloads.
+func (a *app) syncTargets(o syncOptions) ([]store.Feed, error) {
+	ctx := a.ctx
+	switch {
+	case len(o.feeds) > 0:
+		var feeds []store.Feed
+		for _, ref := range o.feeds {
+			f, err := a.store.ResolveFeed(ctx, ref)
+			if err != nil {
+				return nil, asUsage(notFound(ref, err))
+			}
+			feeds = append(feeds, f)
+		}
+		return feeds, nil
+	case o.force:
+		feeds, err := a.store.AutoFeeds(ctx)
+		return feeds, asUsage(err)
+	}
+	feeds, err := a.store.DueFeeds(ctx, time.Now())
+	return feeds, asUsage(err)
+}
+
+// notFound words a failed feed lookup for the user.
+func notFound(ref string, err error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("no feed %q (see 'tidings feeds')", ref)
+	}
+	return err
+}
+
+// progress draws "feeds done/total" (and the enclosures a sync downloads)
+// on a terminal, and nothing elsewhere. Feeds and enclosures report from
+// different goroutines.
+type progress struct {
+	mu                sync.Mutex
+	w                 io.Writer
+	total, done       int
+	encTotal, encDone int
+	tty               bool
+}
+
+func newProgress(w io.Writer, total int) *progress {
+	f, ok := w.(*os.File)
+	return &progress{w: w, total: total, tty: ok && isatty.IsTerminal(f.Fd())}
+}
+
+const barWidth = 30
+
+func (p *progress) step(engine.Result) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done++
+	p.draw()
+}
+
+// enclosure counts an enclosure queued (done false) or ended (done true).
+func (p *progress) enclosure(done bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if done {
+		p.encDone++
+	} else {
+		p.encTotal++
+	}
+	p.draw()
+}
+
+// draw redraws the bar; the caller holds mu.
+func (p *progress) draw() {
+	all := p.total + p.encTotal
+	if !p.tty || all == 0 {
+		return
+	}
+	filled := barWidth * min(p.done+p.encDone, all) / all
+	bar := make([]byte, barWidth)
+	for i := range bar {
+		bar[i] = ' '
+		if i < filled {
+			bar[i] = '#'
+		}
+	}
+	fmt.Fprintf(p.w, "\r[%s] %d/%d feeds", bar, p.done, p.total)
+	if p.encTotal > 0 {
+		fmt.Fprintf(p.w, ", %d/%d enclosures", min(p.encDone, p.encTotal), p.encTotal)
+	}
+}
+
+func (p *progress) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.tty && p.total+p.encTotal > 0 {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}
