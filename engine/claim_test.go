@@ -1,0 +1,99 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// A feed is claimed only once its request is about to start. Two
+// processes sync the same feeds of one slow host, whose queue takes longer
+// than a claim's lease: each feed is fetched once in all, and the second
+// process fetches the feeds the first has not reached (instead of
+// skipping them as claimed while they merely wait their turn).
+func TestAFeedWaitingForASlotHoldsNoClaim(t *testing.T) {
+	const feeds, slow, lease = 6, 400 * time.Millisecond, time.Second // 6 × 0.4 s > the lease
+	var mu sync.Mutex
+	hits := map[string]int{}
+	first := make(chan struct{})
+	var once sync.Once
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		hits[r.URL.Path]++
+		mu.Unlock()
+		once.Do(func() { close(first) })
+		time.Sleep(slow)
+		w.Write([]byte(rssDoc("", r.URL.Path)))
+	}))
+	t.Cleanup(srv.Close)
+
+	db := filepath.Join(t.TempDir(), "tidings.db")
+	cfg := config.Default()
+	cfg.Sync.BucketRefillPerSecond = 0
+	cfg.Sync.PerHostConnections = 1
+	process := func(owner string) *Engine {
+		st, err := store.Open(context.Background(), db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return New(st, cfg, Options{Version: "test", Owner: owner, ClaimLease: lease, Salt: func() float64 { return testSalt }})
+	}
+	a, b := process("a"), process("b")
+	for i := range feeds {
+		if _, err := a.store.AddFeed(context.Background(), store.NewFeed{URL: fmt.Sprintf("%s/f%d", srv.URL, i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	var resA, resB []Result
+	var errA, errB error
+	var wg sync.WaitGroup
+	wg.Go(func() { resA, errA = a.SyncDue(context.Background(), nil) })
+	select {
+	case <-first:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first process made no request")
+	}
+	wg.Go(func() { resB, errB = b.SyncDue(context.Background(), nil) })
+	wg.Wait()
+	if errA != nil || errB != nil {
+		t.Fatalf("sync: %v, %v", errA, errB)
+	}
+
+	for i := range feeds {
+		if n := hits[fmt.Sprintf("/f%d", i)]; n != 1 {
+			t.Errorf("/f%d fetched %d times, want once", i, n)
+		}
+	}
+	fetched := func(rs []Result) (n int) {
+		for _, r := range rs {
+			if r.Err != nil {
+				t.Errorf("%s: %v", r.URL, r.Err)
+			}
+			if !r.Skipped && r.Err == nil {
+				n++
+			}
+		}
+		return n
+	}
+	na, nb := fetched(resA), fetched(resB)
+	if nb == 0 {
+		t.Errorf("the second process fetched nothing: the feeds waiting in the first held claims")
+	}
+	if na+nb != feeds {
+		t.Errorf("fetched %d + %d feeds, want %d in all", na, nb, feeds)
+	}
+	due, err := a.store.DueFeeds(context.Background(), time.Now())
+	if err != nil || len(due) != 0 {
+		t.Errorf("%d feeds still due after both syncs (%v)", len(due), err)
+	}
+}
