@@ -1,0 +1,175 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/tidings-rss/tidings/store"
+)
+
+// The reader's store: readerFeeds feeds in 20 folders of 5 sub-folders,
+// readerItemsPerFeed items each (the store benchmarks' shape).
+const (
+	readerFeeds        = 2000
+	readerItemsPerFeed = 250
+	// readerNewest is the title of the newest item: the first row of All
+	// items, so the first frame is complete once it shows.
+	readerNewest = "Newest of all the items"
+	// readerFolder is the first folder of the tree.
+	readerFolder = "Folder 00"
+)
+
+// generateReaderStore writes the reader's store at path through the
+// store's API: every feed downloaded once, not due for a year.
+func generateReaderStore(ctx context.Context, path string) error {
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	rng := rand.New(rand.NewPCG(3, 4))
+	now := time.Now()
+	for f := range readerFeeds {
+		id, err := st.AddFeed(ctx, store.NewFeed{URL: fmt.Sprintf("http://127.0.0.1:9/feeds/%d.xml", f),
+			Title: fmt.Sprintf("Feed %d", f), FolderPath: fmt.Sprintf("Folder %02d/Sub %d", f%20, f/20%5)})
+		if err != nil {
+			return fmt.Errorf("generate reader store: %w", err)
+		}
+		doc := &store.Document{Title: fmt.Sprintf("Feed %d", f)}
+		for i := range readerItemsPerFeed {
+			at := now.Add(-time.Hour - time.Duration(rng.Int64N(int64(300*24*time.Hour))))
+			title := fmt.Sprintf("Item %d of feed %d about topic%d", i, f, rng.IntN(5000))
+			if f == 0 && i == 0 {
+				at, title = now.Add(-time.Minute), readerNewest
+			}
+			doc.Items = append(doc.Items, store.DocItem{GUID: fmt.Sprintf("urn:%d:%d", f, i), Title: title,
+				Link: fmt.Sprintf("http://example.com/%d/%d", f, i), Published: &at,
+				Content: fmt.Sprintf("<p>Some words of content number %d for the index.</p>", rng.IntN(100000))})
+		}
+		_, err = st.RecordDownload(ctx, id, store.Download{At: now, Status: 200, Document: doc,
+			NextSyncAt: now.Add(365 * 24 * time.Hour), MaxItems: readerItemsPerFeed})
+		if err != nil {
+			return fmt.Errorf("generate reader store: %w", err)
+		}
+	}
+	return nil
+}
+
+// readerStart is one start of the reader on db in a 160×45 terminal: the
+// time from exec to the first complete frame (tree and first page of
+// items drawn) and the resident memory then; then it quits with q.
+func readerStart(ctx context.Context, home, db string) (time.Duration, int64, error) {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	master, slave, err := openPTY(45, 160)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer master.Close()
+	cmd := exec.CommandContext(ctx, binPath, "--db", db)
+	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, "config"),
+		"XDG_DATA_HOME="+filepath.Join(home, "data"), "TERM=xterm-256color", "COLORTERM=truecolor")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		slave.Close()
+		return 0, 0, err
+	}
+	slave.Close()
+	out := make(chan []byte, 64)
+	go readAll(master, out)
+	first, rss, err := watchFirstFrame(ctx, master, out, start, cmd.Process.Pid)
+	master.Write([]byte("q"))
+	waitErr := cmd.Wait()
+	if err == nil && waitErr != nil {
+		err = fmt.Errorf("reader: %w", waitErr)
+	}
+	return first, rss, err
+}
+
+// readAll copies what the program writes to out until the pty closes.
+func readAll(master *os.File, out chan<- []byte) {
+	defer close(out)
+	for {
+		buf := make([]byte, 32*1024)
+		n, err := master.Read(buf)
+		if n > 0 {
+			out <- buf[:n]
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// ansi matches the escape sequences between the text of a frame.
+var ansi = regexp.MustCompile(`\x1b\[[0-9;?<=>]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78cDEHM]`)
+
+// watchFirstFrame answers the terminal queries (background colour, cursor
+// position) as a terminal would, and returns when the screen shows the
+// tree's first folder and the newest item.
+func watchFirstFrame(ctx context.Context, master *os.File, out <-chan []byte, start time.Time, pid int) (time.Duration, int64, error) {
+	var seen bytes.Buffer
+	answered := map[string]int{}
+	for {
+		select {
+		case <-ctx.Done():
+			return 0, 0, fmt.Errorf("reader: no first frame: %w", ctx.Err())
+		case chunk, ok := <-out:
+			if !ok {
+				return 0, 0, errors.New("reader: exited before its first frame")
+			}
+			seen.Write(chunk)
+			answerQueries(master, seen.Bytes(), answered)
+			text := ansi.ReplaceAll(seen.Bytes(), nil)
+			if bytes.Contains(text, []byte(readerNewest)) && bytes.Contains(text, []byte(readerFolder)) {
+				at := time.Since(start)
+				rss, err := residentBytes(pid)
+				return at, rss, err
+			}
+		}
+	}
+}
+
+// terminalAnswers are the replies of a dark terminal to the queries a
+// program may make at start.
+var terminalAnswers = map[string]string{
+	"\x1b]11;?": "\x1b]11;rgb:0000/0000/0000\x1b\\",
+	"\x1b[6n":   "\x1b[1;1R",
+}
+
+// answerQueries replies to each query in out not yet answered.
+func answerQueries(master *os.File, out []byte, answered map[string]int) {
+	for q, a := range terminalAnswers {
+		for n := bytes.Count(out, []byte(q)); answered[q] < n; answered[q]++ {
+			master.Write([]byte(a))
+		}
+	}
+}
+
+// residentBytes is the process's resident set size now (VmRSS).
+func residentBytes(pid int) (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, fmt.Errorf("reader memory: %w", err)
+	}
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return kb * 1024, err
+		}
+	}
+	return 0, errors.New("reader memory: no VmRSS")
+}
