@@ -18,9 +18,11 @@ import (
 //
 // (one part: -bench E2E/Sync300). TIDINGS_BENCH_RUNS sets the runs a
 // median is taken over (3); TIDINGS_BENCH_READER_DB keeps the reader's
-// 500,000-item store between runs.
+// 500,000-item store between runs; TIDINGS_BENCH_NEWSBOAT=off leaves
+// newsboat out.
 func BenchmarkE2E(b *testing.B) {
-	rep := newBenchReport(benchRuns(b), newsboatPath() != "")
+	withNewsboat := newsboatPath() != "" && os.Getenv("TIDINGS_BENCH_NEWSBOAT") != "off"
+	rep := newBenchReport(benchRuns(b), withNewsboat)
 	b.Run("Sync100", func(b *testing.B) { benchSync(b, rep, syncCase{feeds: 100, window: 20, rounds: 1}) })
 	b.Run("Sync300", func(b *testing.B) {
 		benchSync(b, rep, syncCase{feeds: 300, window: 20, rounds: 3, newsboat: true})
@@ -147,10 +149,10 @@ func benchReader(b *testing.B, rep *benchReport) {
 	}
 	home := b.TempDir()
 	for range rep.runs {
-		first, rss, err := readerStart(ctx, home, db)
+		fig, err := readerStart(ctx, home, db)
 		if err != nil {
 			b.Fatal(err)
 		}
-		rep.reader = append(rep.reader, readerFigure{first: first, rss: rss})
+		rep.reader = append(rep.reader, fig)
 	}
 }

@@ -68,13 +68,14 @@ func generateReaderStore(ctx context.Context, path string) error {
 
 // readerStart is one start of the reader on db in a 160×45 terminal: the
 // time from exec to the first complete frame (tree and first page of
-// items drawn) and the resident memory then; then it quits with q.
-func readerStart(ctx context.Context, home, db string) (time.Duration, int64, error) {
+// items drawn), the CPU it had used and its resident memory then; then it
+// quits with q.
+func readerStart(ctx context.Context, home, db string) (readerFigure, error) {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	master, slave, err := openPTY(45, 160)
 	if err != nil {
-		return 0, 0, err
+		return readerFigure{}, err
 	}
 	defer master.Close()
 	cmd := exec.CommandContext(ctx, binPath, "--db", db)
@@ -85,18 +86,18 @@ func readerStart(ctx context.Context, home, db string) (time.Duration, int64, er
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		slave.Close()
-		return 0, 0, err
+		return readerFigure{}, err
 	}
 	slave.Close()
 	out := make(chan []byte, 64)
 	go readAll(master, out)
-	first, rss, err := watchFirstFrame(ctx, master, out, start, cmd.Process.Pid)
+	fig, err := watchFirstFrame(ctx, master, out, start, cmd.Process.Pid)
 	master.Write([]byte("q"))
 	waitErr := cmd.Wait()
 	if err == nil && waitErr != nil {
 		err = fmt.Errorf("reader: %w", waitErr)
 	}
-	return first, rss, err
+	return fig, err
 }
 
 // readAll copies what the program writes to out until the pty closes.
@@ -120,24 +121,27 @@ var ansi = regexp.MustCompile(`\x1b\[[0-9;?<=>]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\
 // watchFirstFrame answers the terminal queries (background colour, cursor
 // position) as a terminal would, and returns when the screen shows the
 // tree's first folder and the newest item.
-func watchFirstFrame(ctx context.Context, master *os.File, out <-chan []byte, start time.Time, pid int) (time.Duration, int64, error) {
+func watchFirstFrame(ctx context.Context, master *os.File, out <-chan []byte, start time.Time, pid int) (readerFigure, error) {
 	var seen bytes.Buffer
 	answered := map[string]int{}
 	for {
 		select {
 		case <-ctx.Done():
-			return 0, 0, fmt.Errorf("reader: no first frame: %w", ctx.Err())
+			return readerFigure{}, fmt.Errorf("reader: no first frame: %w", ctx.Err())
 		case chunk, ok := <-out:
 			if !ok {
-				return 0, 0, errors.New("reader: exited before its first frame")
+				return readerFigure{}, errors.New("reader: exited before its first frame")
 			}
 			seen.Write(chunk)
 			answerQueries(master, seen.Bytes(), answered)
 			text := ansi.ReplaceAll(seen.Bytes(), nil)
 			if bytes.Contains(text, []byte(readerNewest)) && bytes.Contains(text, []byte(readerFolder)) {
-				at := time.Since(start)
-				rss, err := residentBytes(pid)
-				return at, rss, err
+				fig := readerFigure{first: time.Since(start)}
+				var err error
+				if fig.cpu, err = cpuSoFar(pid); err == nil {
+					fig.rss, err = residentBytes(pid)
+				}
+				return fig, err
 			}
 		}
 	}
@@ -172,4 +176,26 @@ func residentBytes(pid int) (int64, error) {
 		}
 	}
 	return 0, errors.New("reader memory: no VmRSS")
+}
+
+// cpuSoFar is the CPU time the process's threads have run so far (the
+// first field of each thread's schedstat, in nanoseconds).
+func cpuSoFar(pid int) (time.Duration, error) {
+	stats, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", pid))
+	if err != nil || len(stats) == 0 {
+		return 0, fmt.Errorf("reader CPU: no schedstat for %d", pid)
+	}
+	var total int64
+	for _, p := range stats {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue // a thread that ended meanwhile
+		}
+		ns, err := strconv.ParseInt(strings.Fields(string(b))[0], 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("reader CPU: %s: %w", p, err)
+		}
+		total += ns
+	}
+	return time.Duration(total), nil
 }

@@ -31,8 +31,9 @@ type rowKey struct {
 
 // readerFigure is one start of the reader.
 type readerFigure struct {
-	first time.Duration
-	rss   int64
+	// first is the wall time to the first frame, cpu the CPU used by then.
+	first, cpu time.Duration
+	rss        int64
 }
 
 func newBenchReport(runs int, newsboat bool) *benchReport {
@@ -80,7 +81,7 @@ func (r *benchReport) print(w io.Writer) {
 	if r.newsboat {
 		fmt.Fprintf(w, "newsboat: %s (same feeds, same run)\n", newsboatVersion())
 	} else {
-		fmt.Fprintln(w, "newsboat: not on PATH, its half skipped")
+		fmt.Fprintln(w, "newsboat: not on PATH (or TIDINGS_BENCH_NEWSBOAT=off), its half skipped")
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "feeds × items\tround\tclient\tCPU\tCPU/feed\tpeak RSS\twall\tsent\t")
@@ -122,12 +123,13 @@ func (r *benchReport) printRow(w io.Writer, k rowKey) {
 
 func (r *benchReport) printReader(w io.Writer) {
 	first := make([]float64, len(r.reader))
+	cpu := make([]float64, len(r.reader))
 	rss := make([]float64, len(r.reader))
 	for i, f := range r.reader {
-		first[i], rss[i] = f.first.Seconds()*1000, float64(f.rss)/1e6
+		first[i], cpu[i], rss[i] = f.first.Seconds()*1000, f.cpu.Seconds()*1000, float64(f.rss)/1e6
 	}
-	fmt.Fprintf(w, "reader on %d feeds × %d items, 160×45: first frame %.1f ms, resident %.1f MB",
-		readerFeeds, readerItemsPerFeed, medianOf(first), medianOf(rss))
+	fmt.Fprintf(w, "reader on %d feeds × %d items, 160×45: first frame %.1f ms (CPU %.1f ms by then), resident %.1f MB",
+		readerFeeds, readerItemsPerFeed, medianOf(first), medianOf(cpu), medianOf(rss))
 	if r.readerGenerated > 0 {
 		fmt.Fprintf(w, " (store written in %.0f s)", r.readerGenerated.Seconds())
 	}
