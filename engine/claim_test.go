@@ -20,7 +20,9 @@ import (
 // process fetches the feeds the first has not reached (instead of
 // skipping them as claimed while they merely wait their turn).
 func TestAFeedWaitingForASlotHoldsNoClaim(t *testing.T) {
-	const feeds, slow, lease = 6, 400 * time.Millisecond, time.Second // 6 × 0.4 s > the lease
+	// The lease is stored in whole seconds, so a 2 s lease lasts 1–2 s:
+	// longer than one request, shorter than the queue.
+	const feeds, slow, lease = 6, 500 * time.Millisecond, 2 * time.Second // 6 × 0.5 s > the lease
 	var mu sync.Mutex
 	hits := map[string]int{}
 	first := make(chan struct{})
