@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/tidings-rss/tidings/store"
@@ -17,25 +16,37 @@ const Tick = 5 * time.Minute
 // returns their results in the order given; done, when not nil, is called
 // as each one ends. With force the schedule is ignored (a user's refresh);
 // without it a feed is downloaded only if still due when its turn comes.
+// At most workersPerThread × download_threads feeds are under way at once,
+// taken in order but skipping past feeds whose host is busy, so memory
+// stays flat in the number of feeds and no worker waits on a busy host.
 func (e *Engine) SyncFeeds(ctx context.Context, feeds []store.Feed, force bool, done func(Result)) []Result {
 	results := make([]Result, len(feeds))
 	since := e.clock.Now()
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	for i, f := range feeds {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r := e.syncFeed(ctx, f, force, since)
-			results[i] = r
-			if done != nil {
-				mu.Lock()
-				done(r)
-				mu.Unlock()
-			}
-		}()
+	d := newDispatch(feeds, e.cfg.Sync.PerHostConnections)
+	workers := workersPerThread * max(e.cfg.Sync.DownloadThreads, 1)
+	type ended struct {
+		i int
+		r Result
 	}
-	wg.Wait()
+	finished := make(chan ended)
+	running := 0
+	for d.left > 0 || running > 0 {
+		for running < workers {
+			i, ok := d.next()
+			if !ok {
+				break
+			}
+			running++
+			go func() { finished <- ended{i, e.syncFeed(ctx, feeds[i], force, since)} }()
+		}
+		end := <-finished
+		running--
+		d.done(end.i)
+		results[end.i] = end.r
+		if done != nil {
+			done(end.r)
+		}
+	}
 	return results
 }
 
