@@ -116,19 +116,28 @@ func itemsSQL(ctx context.Context, s *Store, q ItemQuery) (string, []any) {
 		where = append(where, `i.flagged = 1`)
 	}
 	query := `SELECT ` + itemColumns + ` FROM items i JOIN feeds fd ON fd.id = i.feed_id`
-	if len(where) > 0 {
-		query += ` WHERE ` + strings.Join(where, ` AND `)
-	}
-	query += ` ORDER BY ` + order
-	if q.Limit > 0 || q.Offset > 0 {
-		limit := q.Limit
-		if limit <= 0 {
-			limit = -1
+	if q.Limit <= 0 && q.Offset <= 0 {
+		if len(where) > 0 {
+			query += ` WHERE ` + strings.Join(where, ` AND `)
 		}
-		query += ` LIMIT ? OFFSET ?`
-		args = append(args, limit, q.Offset)
+		return query + ` ORDER BY ` + order, args
 	}
-	return query, args
+	limit := q.Limit
+	if limit <= 0 {
+		limit = -1
+	}
+	// The page's ids are picked first, walking an index, and only then
+	// their rows read: skipping offset rows never reads them.
+	page := `SELECT i.id FROM items i`
+	if q.FolderPath != "" {
+		page += ` JOIN feeds fd ON fd.id = i.feed_id`
+	}
+	if len(where) > 0 {
+		page += ` WHERE ` + strings.Join(where, ` AND `)
+	}
+	page += ` ORDER BY ` + order + ` LIMIT ? OFFSET ?`
+	args = append(args, limit, q.Offset)
+	return query + ` WHERE i.id IN (` + page + `) ORDER BY ` + order, args
 }
 
 func (s *Store) isList(ctx context.Context, feedID int64) bool {
