@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -18,10 +19,25 @@ import (
 // tidings process included) before giving up with "database is locked".
 const busyTimeout = 30 * time.Second
 
+// The connections, sized for a terminal program: one writer, since this
+// process writes one transaction at a time anyway, with a small page cache
+// (a sync writes pages once and moves on: a big cache only grows the
+// resident set with the database); and a few readers for the reader's
+// queries, whose indexes stay hot in a larger cache. SQLite's cache is per
+// connection, so these figures bound its memory: 2 + 4 × 8 MiB at most.
+const (
+	writerCacheKiB = 2 << 10
+	readerCacheKiB = 8 << 10
+	maxReaders     = 4
+	idleReaders    = 2
+)
+
 // Store is an open tidings database. It is safe for concurrent use.
 type Store struct {
-	db   *sql.DB
-	path string
+	// db serves reads (and statements outside transactions); writer holds
+	// the one connection write transactions use.
+	db, writer *sql.DB
+	path       string
 	// writeMu serialises this process's write transactions so they queue in
 	// Go instead of spinning in SQLite's busy handler.
 	writeMu sync.Mutex
@@ -37,30 +53,38 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	db, err := sql.Open("sqlite3", dsn(path))
+	writer, err := sql.Open("sqlite3", dsn(path, writerCacheKiB))
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	db.SetMaxOpenConns(8)
-	s := &Store{db: db, path: path, now: time.Now}
+	writer.SetMaxOpenConns(1)
+	db, err := sql.Open("sqlite3", dsn(path, readerCacheKiB))
+	if err != nil {
+		writer.Close()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(maxReaders)
+	db.SetMaxIdleConns(idleReaders)
+	s := &Store{db: db, writer: writer, path: path, now: time.Now}
 	if err := s.migrate(ctx); err != nil {
-		db.Close()
+		s.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	return s, nil
 }
 
 // dsn puts every pragma in the connection string so each pooled connection
-// gets them. _txlock=immediate makes write transactions take the write lock
-// at BEGIN, so two processes never deadlock upgrading a read lock.
-func dsn(path string) string {
+// gets them, with a page cache of cacheKiB. _txlock=immediate makes write
+// transactions take the write lock at BEGIN, so two processes never
+// deadlock upgrading a read lock.
+func dsn(path string, cacheKiB int) string {
 	q := url.Values{}
 	q.Set("_journal_mode", "WAL")
 	q.Set("_foreign_keys", "on")
 	q.Set("_busy_timeout", fmt.Sprint(busyTimeout.Milliseconds()))
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
-	q.Set("_cache_size", "-32000") // KiB: keeps hot indexes of a big store in memory
+	q.Set("_cache_size", fmt.Sprint(-cacheKiB)) // negative: KiB rather than pages
 	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 }
 
@@ -68,7 +92,7 @@ func dsn(path string) string {
 func (s *Store) Path() string { return s.path }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error { return errors.Join(s.db.Close(), s.writer.Close()) }
 
 // SetClock replaces the clock used for first-seen and claim times (tests).
 func (s *Store) SetClock(now func() time.Time) { s.now = now }
@@ -77,7 +101,7 @@ func (s *Store) SetClock(now func() time.Time) { s.now = now }
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.writer.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}

@@ -64,6 +64,52 @@ func TestOpenAppliesMigrationsAndSetsPragmas(t *testing.T) {
 	}
 }
 
+// The connections are sized for a terminal program: write transactions
+// go through one connection with a small page cache, reads through a few
+// with a larger one, so SQLite's memory is bounded whatever the size of
+// the database.
+func TestConnectionsAreSizedForATerminalProgram(t *testing.T) {
+	s, _ := newTestStore(t)
+	ctx := context.Background()
+	tests := []struct {
+		name     string
+		db       *sql.DB
+		maxOpen  int
+		cacheKiB int
+	}{
+		{"writer", s.writer, 1, writerCacheKiB},
+		{"readers", s.db, maxReaders, readerCacheKiB},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var cache int
+			var mode string
+			if err := tt.db.QueryRowContext(ctx, `PRAGMA cache_size`).Scan(&cache); err != nil {
+				t.Fatal(err)
+			}
+			tt.db.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode)
+			if cache != -tt.cacheKiB || mode != "wal" {
+				t.Errorf("cache_size %d, journal_mode %s; want %d and wal", cache, mode, -tt.cacheKiB)
+			}
+			if got := tt.db.Stats().MaxOpenConnections; got != tt.maxOpen {
+				t.Errorf("at most %d connections, want %d", got, tt.maxOpen)
+			}
+		})
+	}
+	// Every write goes through the writer: a write transaction holds the
+	// writer's one connection, and readers still read meanwhile.
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if n := s.writer.Stats().InUse; n != 1 {
+			t.Errorf("writer connections in use %d, want 1", n)
+		}
+		var v int
+		return s.db.QueryRowContext(ctx, `SELECT count(*) FROM feeds`).Scan(&v)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestOpenUpgradesOlderDatabaseInPlace(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
@@ -72,7 +118,7 @@ func TestOpenUpgradesOlderDatabaseInPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := sql.Open("sqlite3", dsn(path))
+	db, err := sql.Open("sqlite3", dsn(path, readerCacheKiB))
 	if err != nil {
 		t.Fatal(err)
 	}
