@@ -2,16 +2,20 @@ package engine
 
 import (
 	"container/heap"
+	"runtime"
 
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/store"
 )
 
-// workersPerThread is how many feeds are under way per download thread:
-// one whose request is in flight and one being parsed or written, so the
-// network stays busy while the CPU and the store work. It bounds the
-// documents held in memory whatever the number of feeds.
-const workersPerThread = 2
+// syncWorkers is how many feeds one SyncFeeds keeps under way: one per
+// download thread, whose request is in flight, and one per CPU being
+// parsed, sanitized or written meanwhile, so the network and the CPUs
+// stay busy. It bounds the documents held in memory whatever the number
+// of feeds.
+func syncWorkers(threads int) int {
+	return max(threads, 1) + runtime.GOMAXPROCS(0)
+}
 
 // dispatch hands out the feeds of one SyncFeeds call in the order given,
 // but never one whose host already has perHost feeds under way while a

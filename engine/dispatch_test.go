@@ -68,13 +68,13 @@ func blockingParse(e *Engine, started chan<- struct{}, gate <-chan struct{}) {
 	}
 }
 
-// SyncFeeds keeps at most two feeds per download thread under way: with
-// one thread and both feeds stuck in the parser, no third request goes
-// out, however many feeds wait (before, every feed had its goroutine and
-// the requests went on while documents piled up in memory).
+// SyncFeeds keeps at most syncWorkers feeds under way: with one thread
+// and that many feeds stuck in the parser, no further request goes out,
+// however many feeds wait (before, every feed had its goroutine and the
+// requests went on while documents piled up in memory).
 func TestSyncFeedsBoundsFeedsUnderWay(t *testing.T) {
 	arrived := make(chan string, 64)
-	servers := hostServers(t, 10, func(w http.ResponseWriter, r *http.Request) {
+	servers := hostServers(t, syncWorkers(1)+6, func(w http.ResponseWriter, r *http.Request) {
 		arrived <- r.Host
 		w.Write([]byte(rssDoc("", "x")))
 	})
@@ -90,13 +90,14 @@ func TestSyncFeedsBoundsFeedsUnderWay(t *testing.T) {
 	blockingParse(eng, started, gate)
 	done := make(chan []Result)
 	go func() { done <- eng.SyncFeeds(context.Background(), feeds, true, nil) }()
-	for range workersPerThread {
+	workers := syncWorkers(1)
+	for range workers {
 		waitOn(t, started, "a parse")
 		<-arrived
 	}
 	select {
 	case h := <-arrived:
-		t.Fatalf("a request to %s went out while %d feeds sat in the parser", h, workersPerThread)
+		t.Fatalf("a request to %s went out while %d feeds sat in the parser", h, workers)
 	case <-time.After(200 * time.Millisecond):
 	}
 	close(gate)
@@ -108,8 +109,8 @@ func TestSyncFeedsBoundsFeedsUnderWay(t *testing.T) {
 }
 
 // A feed whose host is free is taken before feeds queued behind a busy
-// host: with two threads (four workers), the first host's six feeds first
-// in line and its first request held, the second host's feed still goes
+// host: with the first host's feeds first in line (more than there are
+// workers) and its first request held, the second host's feed still goes
 // out (a pool handing out feeds strictly in order would fill every worker
 // with the busy host's feeds).
 func TestSyncFeedsDoesNotWaitOnABusyHost(t *testing.T) {
@@ -127,7 +128,7 @@ func TestSyncFeedsDoesNotWaitOnABusyHost(t *testing.T) {
 	t.Cleanup(letGo) // before the servers close, even when the test fails
 	busy, free := servers[0], servers[1]
 	var urls []string
-	for i := range 6 {
+	for i := range syncWorkers(2) + 2 {
 		urls = append(urls, fmt.Sprintf("%s/a%d", busy.URL, i))
 	}
 	urls = append(urls, free.URL+"/b")

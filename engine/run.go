@@ -16,14 +16,14 @@ const Tick = 5 * time.Minute
 // returns their results in the order given; done, when not nil, is called
 // as each one ends. With force the schedule is ignored (a user's refresh);
 // without it a feed is downloaded only if still due when its turn comes.
-// At most workersPerThread × download_threads feeds are under way at once,
-// taken in order but skipping past feeds whose host is busy, so memory
-// stays flat in the number of feeds and no worker waits on a busy host.
+// At most syncWorkers feeds are under way at once, taken in order but
+// skipping past feeds whose host is busy, so memory stays flat in the
+// number of feeds and no worker waits on a busy host.
 func (e *Engine) SyncFeeds(ctx context.Context, feeds []store.Feed, force bool, done func(Result)) []Result {
 	results := make([]Result, len(feeds))
 	since := e.clock.Now()
 	d := newDispatch(feeds, e.cfg.Sync.PerHostConnections)
-	workers := workersPerThread * max(e.cfg.Sync.DownloadThreads, 1)
+	workers := syncWorkers(e.cfg.Sync.DownloadThreads)
 	type ended struct {
 		i int
 		r Result
