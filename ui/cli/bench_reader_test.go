@@ -123,17 +123,17 @@ var ansi = regexp.MustCompile(`\x1b\[[0-9;?<=>]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\
 // tree's first folder and the newest item.
 func watchFirstFrame(ctx context.Context, master *os.File, out <-chan []byte, start time.Time, pid int) (readerFigure, error) {
 	var seen bytes.Buffer
-	answered := map[string]int{}
+	answered := 0
 	for {
 		select {
 		case <-ctx.Done():
-			return readerFigure{}, fmt.Errorf("reader: no first frame: %w", ctx.Err())
+			return readerFigure{}, fmt.Errorf("reader: no first frame: %w; it wrote %q", ctx.Err(), tail(seen.Bytes(), 300))
 		case chunk, ok := <-out:
 			if !ok {
 				return readerFigure{}, errors.New("reader: exited before its first frame")
 			}
 			seen.Write(chunk)
-			answerQueries(master, seen.Bytes(), answered)
+			answerQueries(master, seen.Bytes(), &answered)
 			text := ansi.ReplaceAll(seen.Bytes(), nil)
 			if bytes.Contains(text, []byte(readerNewest)) && bytes.Contains(text, []byte(readerFolder)) {
 				fig := readerFigure{first: time.Since(start)}
@@ -148,18 +148,29 @@ func watchFirstFrame(ctx context.Context, master *os.File, out <-chan []byte, st
 }
 
 // terminalAnswers are the replies of a dark terminal to the queries a
-// program may make at start.
-var terminalAnswers = map[string]string{
-	"\x1b]11;?": "\x1b]11;rgb:0000/0000/0000\x1b\\",
-	"\x1b[6n":   "\x1b[1;1R",
+// program may make at start: the background colour, the cursor position.
+var terminalAnswers = [][2]string{
+	{"\x1b]11;?", "\x1b]11;rgb:0000/0000/0000\x1b\\"},
+	{"\x1b[6n", "\x1b[1;1R"},
 }
 
-// answerQueries replies to each query in out not yet answered.
-func answerQueries(master *os.File, out []byte, answered map[string]int) {
-	for q, a := range terminalAnswers {
-		for n := bytes.Count(out, []byte(q)); answered[q] < n; answered[q]++ {
-			master.Write([]byte(a))
+// answerQueries replies, in the order they were asked, to the queries in
+// out from *done on, and moves *done past them. (A reply out of order is
+// taken by the program for the answer to the other query, and the late
+// one then arrives as keystrokes.)
+func answerQueries(master *os.File, out []byte, done *int) {
+	for {
+		at, answer, size := -1, "", 0
+		for _, qa := range terminalAnswers {
+			if i := bytes.Index(out[*done:], []byte(qa[0])); i >= 0 && (at < 0 || i < at) {
+				at, answer, size = i, qa[1], len(qa[0])
+			}
 		}
+		if at < 0 {
+			return
+		}
+		master.Write([]byte(answer))
+		*done += at + size
 	}
 }
 
@@ -199,3 +210,6 @@ func cpuSoFar(pid int) (time.Duration, error) {
 	}
 	return time.Duration(total), nil
 }
+
+// tail is the end of b, at most n bytes.
+func tail(b []byte, n int) []byte { return b[max(0, len(b)-n):] }

@@ -84,7 +84,7 @@ func (r *benchReport) print(w io.Writer) {
 		fmt.Fprintln(w, "newsboat: not on PATH (or TIDINGS_BENCH_NEWSBOAT=off), its half skipped")
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "feeds × items\tround\tclient\tCPU\tCPU/feed\tpeak RSS\twall\tsent\t")
+	fmt.Fprintln(tw, "feeds × items\tround\tclient\tCPU\t(runs)\tCPU/feed\tpeak RSS\twall\tsent\t")
 	for _, k := range r.order {
 		r.printRow(tw, k)
 	}
@@ -108,8 +108,8 @@ func (r *benchReport) printRow(w io.Writer, k rowKey) {
 		return v
 	}
 	cpu, rss, wall, sent := m(cpuSeconds), m(rssBytes), m(wallSeconds), m(sentBytes)
-	fmt.Fprintf(w, "%d × %d\t%s\t%s\t%.2f s\t%.2f ms\t%.1f MB\t%.2f s\t%.2f MB\t\n", k.feeds, k.window, k.round, k.client,
-		cpu, cpu*1000/float64(k.feeds), rss/1e6, wall, sent/1e6)
+	fmt.Fprintf(w, "%d × %d\t%s\t%s\t%.2f s\t%s\t%.2f ms\t%.1f MB\t%.2f s\t%.2f MB\t\n", k.feeds, k.window, k.round, k.client,
+		cpu, r.cpuRange(k), cpu*1000/float64(k.feeds), rss/1e6, wall, sent/1e6)
 	if k.client != "newsboat" {
 		return
 	}
@@ -117,8 +117,18 @@ func (r *benchReport) printRow(w io.Writer, k rowKey) {
 		v, _ := r.median(k.feeds, k.window, k.round, "tidings", f)
 		return v
 	}
-	fmt.Fprintf(w, "\t\ttidings ÷ newsboat\t%s\t\t%s\t%s\t%s\t\n",
+	fmt.Fprintf(w, "\t\ttidings ÷ newsboat\t%s\t\t\t%s\t%s\t%s\t\n",
 		ratio(t(cpuSeconds), cpu), ratio(t(rssBytes), rss), ratio(t(wallSeconds), wall), ratio(t(sentBytes), sent))
+}
+
+// cpuRange is the least and most CPU of a row's runs, in seconds.
+func (r *benchReport) cpuRange(k rowKey) string {
+	runs := r.rows[k]
+	lo, hi := runs[0].CPU, runs[0].CPU
+	for _, u := range runs[1:] {
+		lo, hi = min(lo, u.CPU), max(hi, u.CPU)
+	}
+	return fmt.Sprintf("%.2f–%.2f", lo.Seconds(), hi.Seconds())
 }
 
 func (r *benchReport) printReader(w io.Writer) {
