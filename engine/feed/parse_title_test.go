@@ -68,7 +68,7 @@ func TestParseAtom10FixtureTitles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := parseBody(body)
+	doc, err := parseBody(body, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
