@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/store"
@@ -215,5 +216,64 @@ func TestFidelityFeedparser(t *testing.T) {
 	}
 	if rate < fidelityTarget {
 		t.Errorf("fidelity %.1f %% is below the %.0f %% target", 100*rate, 100*fidelityTarget)
+	}
+}
+
+// TestFidelityNamedCases checks, one subtest each, the corpus files the
+// issue names, with the expectation each file's own Expect line states.
+func TestFidelityNamedCases(t *testing.T) {
+	first := func(o *observed) store.Item {
+		if len(o.items) == 0 {
+			return store.Item{}
+		}
+		return o.items[0]
+	}
+	cases := []struct {
+		file string
+		got  func(o *observed) string
+		want string
+	}{
+		{"wellformed/atom10/entry_title_text_plain_brackets.xml", func(o *observed) string { return first(o).Title },
+			"History of the <blink> tag"},
+		{"wellformed/atom/feed_title_inline_markup_2.xml", func(o *observed) string { return o.feed.Title },
+			"History of the <blink> tag"},
+		{"wellformed/rss/item_xhtml_body.xml", func(o *observed) string { return strings.TrimSpace(first(o).Content) },
+			"<p>Example content</p>"},
+		{"wellformed/rss/item_fullitem.xml", func(o *observed) string { return first(o).Content }, "<p>Example content</p>"},
+		{"encoding/http_text_xml_charset_2.xml", func(o *observed) string { return first(o).Content },
+			"This is a \u00a3\u201ctest.\u201d"},
+		{"encoding/demoronize-1.xml", func(o *observed) string { return first(o).Content }, "don\u2019t"},
+		{"wellformed/atom10/entry_content_base64.xml", func(o *observed) string { return first(o).Content },
+			"Example <b>Atom</b>"},
+		{"wellformed/itunes/itunes_item_category.xml", func(o *observed) string { return strings.Join(first(o).Categories, "|") },
+			"Technology"},
+		{"wellformed/media-rss/item_media_title1.xml", func(o *observed) string { return first(o).Title }, "bar"},
+		{"wellformed/rss/item_dcterms_issued_parsed.xml", func(o *observed) string {
+			if p := first(o).PublishedAt; p != nil {
+				return p.Format(time.RFC3339)
+			}
+			return ""
+		}, "2003-12-31T10:14:55Z"},
+		{"wellformed/atom10/entry_id_no_normalization_4.xml", func(o *observed) string { return first(o).GUID },
+			"HTTP://www.example.org/thing"},
+		{"wellformed/namespace/rss2.0mathml.xml", func(o *observed) string { return first(o).Content }, "a+b"},
+		{"wellformed/sanitize/entry_content_iframe.xml", func(o *observed) string { return first(o).Content },
+			"safe <b>description</b>"},
+	}
+	var files []string
+	for _, c := range cases {
+		files = append(files, c.file)
+	}
+	got := downloadCorpus(t, files)
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			o := got[c.file]
+			if o.refused {
+				t.Fatalf("feed refused")
+			}
+			if g := c.got(o); g != c.want {
+				t.Errorf("got %q, want %q", g, c.want)
+			}
+		})
 	}
 }

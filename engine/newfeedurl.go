@@ -18,17 +18,24 @@ func parseOptions(resp *fetch.Response) feed.Options {
 	return feed.Options{ContentType: resp.Header.Get("Content-Type"), URL: resp.FinalURL}
 }
 
+// movePendingHash is stored as the body hash of a download whose
+// itunes:new-feed-url was not followed yet, so that the next identical body
+// is parsed again (and the move tried again) rather than skipped.
+const movePendingHash = "itunes:new-feed-url pending"
+
 // followNewFeedURL handles a podcast's itunes:new-feed-url like an XML
 // redirect: a permanent move, made only once the new URL returns a
 // parsable feed. Then that feed is the download (d.resp) and the
 // subscription moves (d.newURL); otherwise, or when the new URL is where
-// the feed already is, doc stays the download and nothing moves. One hop
+// the feed already is, doc stays the download, nothing moves, and the
+// next full download of the old URL tries again (a 304 does not). One hop
 // a download: a new-feed-url in the new feed waits for its next download.
 func (e *Engine) followNewFeedURL(ctx context.Context, d *download, doc *store.Document) *store.Document {
 	target, ok := newFeedTarget(d, doc.NewFeedURL)
 	if !ok {
 		return doc
 	}
+	d.movePending = true
 	resp, err := e.http.Get(ctx, target, fetch.Validators{})
 	if err != nil || resp.Status != http.StatusOK {
 		e.log.Info("itunes:new-feed-url not followed", "feed", d.feed.URL, "to", target, "err", err)
@@ -39,6 +46,7 @@ func (e *Engine) followNewFeedURL(ctx context.Context, d *download, doc *store.D
 		e.log.Info("itunes:new-feed-url is not a feed", "feed", d.feed.URL, "to", target, "err", err)
 		return doc
 	}
+	d.movePending = false
 	d.resp, d.newURL = resp, resp.FinalURL
 	return moved
 }

@@ -45,6 +45,9 @@ type download struct {
 	resp   *fetch.Response
 	doc    *store.Document
 	newURL string
+	// movePending is set when the document names an itunes:new-feed-url
+	// that did not return a feed yet: its body must be parsed next time.
+	movePending bool
 }
 
 // syncFeed downloads one feed now and records the outcome, with events.
