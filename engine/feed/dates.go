@@ -95,11 +95,26 @@ func parseRFC822(s string) (time.Time, bool) {
 	hh, _ := strconv.Atoi(m[4])
 	mm, _ := strconv.Atoi(m[5])
 	ss, _ := strconv.Atoi(m[6])
-	off, ok := zoneOffset(strings.TrimSpace(m[7]))
+	hh, zone := twelveHour(hh, strings.TrimSpace(m[7]))
+	off, ok := zoneOffset(zone)
 	if !ok || d < 1 || d > 31 {
 		return time.Time{}, false
 	}
 	return civil(y, month, d, hh, mm, ss, off)
+}
+
+// twelveHour reads an "AM"/"PM" at the start of the zone text: it returns
+// the hour on a 24-hour clock and the rest of the zone text.
+func twelveHour(hh int, zone string) (int, string) {
+	up := strings.ToUpper(zone)
+	if !strings.HasPrefix(up, "AM") && !strings.HasPrefix(up, "PM") || hh < 1 || hh > 12 {
+		return hh, zone
+	}
+	hh %= 12
+	if up[0] == 'P' {
+		hh += 12
+	}
+	return hh, strings.TrimSpace(zone[2:])
 }
 
 // otherLayouts are further layouts found in feeds; tried last.

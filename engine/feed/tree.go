@@ -122,7 +122,7 @@ func declareEntities(entities map[string]string, dir xml.Directive) {
 // whose parent's base is parent.
 func xmlBase(parent *url.URL, attrs []xml.Attr) *url.URL {
 	for _, a := range attrs {
-		if a.Name.Local != "base" || a.Name.Space != "xml" && a.Name.Space != nsXML {
+		if a.Name.Local != "base" || namespaceOf(a.Name.Space) != nsXML {
 			continue
 		}
 		ref, err := url.Parse(strings.TrimSpace(a.Value))
