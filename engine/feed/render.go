@@ -63,7 +63,7 @@ var urlAttributes = setOf("href", "src", "cite", "poster", "longdesc", "backgrou
 // copied byte for byte; the fragment itself is returned when nothing
 // changes.
 func absolutize(fragment string, base *url.URL) string {
-	if base == nil || !strings.Contains(fragment, "=") {
+	if base == nil || !hasRelativeURL(fragment) {
 		return fragment
 	}
 	var b strings.Builder
@@ -110,4 +110,69 @@ func resolveAttrs(attrs []xhtml.Attribute, base *url.URL) bool {
 		}
 	}
 	return changed
+}
+
+// hasRelativeURL reports whether fragment may hold a URL attribute whose
+// value has no scheme: a quick scan, so that content whose links are all
+// absolute (most of it) is not tokenized. It may say yes wrongly (text
+// that reads like an attribute), never no wrongly.
+func hasRelativeURL(fragment string) bool {
+	for i := strings.IndexByte(fragment, '='); i >= 0; {
+		if urlAttributes[attrNameBefore(fragment, i)] && !hasScheme(valueAfter(fragment, i+1)) {
+			return true
+		}
+		j := strings.IndexByte(fragment[i+1:], '=')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// attrNameBefore returns the lower-cased name that ends just before the
+// '=' at i, spaces allowed between.
+func attrNameBefore(s string, i int) string {
+	end := i
+	for end > 0 && s[end-1] == ' ' {
+		end--
+	}
+	start := end
+	for start > 0 && isNameByte(s[start-1]) {
+		start--
+	}
+	if end-start > 10 {
+		return ""
+	}
+	return strings.ToLower(s[start:end])
+}
+
+// isNameByte reports whether c may be part of an attribute name.
+func isNameByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// valueAfter returns the attribute value text that starts at i, past
+// spaces and an opening quote.
+func valueAfter(s string, i int) string {
+	for i < len(s) && (s[i] == ' ' || s[i] == '"' || s[i] == '\'') {
+		i++
+	}
+	return s[i:min(len(s), i+40)]
+}
+
+// hasScheme reports whether v starts with a URL scheme and ':'.
+func hasScheme(v string) bool {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case isNameByte(c):
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
 }
