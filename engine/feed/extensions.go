@@ -26,10 +26,8 @@ func extTitle(e *element) string {
 // extSummary is an item's summary (HTML) from dc:description, else
 // itunes:summary, else itunes:subtitle, else media:description.
 func extSummary(e *element) string {
-	for _, local := range []string{"description"} {
-		if d := e.first(nsDC, local); d != nil && strings.TrimSpace(d.text()) != "" {
-			return rssConstruct(d, true).asHTML()
-		}
+	if d := e.first(nsDC, "description"); d != nil && strings.TrimSpace(d.text()) != "" {
+		return rssConstruct(d, true).asHTML()
 	}
 	for _, local := range []string{"summary", "subtitle"} {
 		if d := e.first(nsITunes, local); d != nil && strings.TrimSpace(d.text()) != "" {

@@ -2,6 +2,8 @@ package feed
 
 import (
 	"bytes"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/tidings-rss/tidings/store"
@@ -151,5 +153,15 @@ func TestParseNewFeedURL(t *testing.T) {
 	doc, err := ParseWith(bytes.NewReader([]byte(body)), Options{URL: "https://pod.example/old.xml"})
 	if err != nil || doc.NewFeedURL != "https://pod.example/moved.xml" {
 		t.Fatalf("NewFeedURL = %q, %v", doc.NewFeedURL, err)
+	}
+}
+
+// TestParseRefusesDeepNesting checks the depth guard: a document nested
+// deeper than any feed is refused as invalid, not walked.
+func TestParseRefusesDeepNesting(t *testing.T) {
+	body := `<rss version="2.0"><channel><title>T</title><item><description>` +
+		strings.Repeat("<b>", maxDepth) + `x` + strings.Repeat("</b>", maxDepth) + `</description></item></channel></rss>`
+	if _, err := Parse(strings.NewReader(body)); !errors.Is(err, ErrInvalidFeed) {
+		t.Fatalf("err = %v, want ErrInvalidFeed", err)
 	}
 }

@@ -49,11 +49,12 @@ func rssText(e *element, local string) string {
 }
 
 // rssDocument reads an RSS 0.9x/2.0 (<rss>) or RSS 1.0/0.90 (<rdf:RDF>)
-// document. RSS 1.0 puts its items beside the channel, not in it.
+// document. RSS 1.0 puts its items beside the channel, not in it; a
+// document without a channel is read as its own channel.
 func rssDocument(root *element) *store.Document {
 	ch := rssChild(root, "channel")
-	if ch == nil {
-		ch = &element{name: root.name, base: root.base}
+	if ch == nil { // items straight under <rss>, as some feeds have them
+		ch = root
 	}
 	doc := &store.Document{
 		Title:       rssConstruct(rssChild(ch, "title"), false).asText(),

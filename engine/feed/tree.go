@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
-	"fmt"
 	"io"
 	"net/url"
 	"regexp"
@@ -254,9 +253,4 @@ func (e *element) resolve(ref string) string {
 		return ref
 	}
 	return e.base.ResolveReference(u).String()
-}
-
-// String names the element for error messages.
-func (e *element) String() string {
-	return fmt.Sprintf("<%s>", e.name.Local)
 }
