@@ -29,8 +29,8 @@ func addSeeds(f *testing.F) {
 	}
 }
 
-// FuzzText checks that Text yields printable, collapsed text without
-// markup, and is idempotent.
+// FuzzText checks that Text yields printable, collapsed text and is
+// idempotent.
 func FuzzText(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, in string) {
