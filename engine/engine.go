@@ -54,8 +54,8 @@ type Engine struct {
 	owner string
 	log   *slog.Logger
 	lease time.Duration
-	// parse reads a feed body (feed.Parse; tests count its calls).
-	parse  func(io.Reader) (*store.Document, error)
+	// parse reads a feed body (feed.ParseWith; tests count its calls).
+	parse  func(io.Reader, feed.Options) (*store.Document, error)
 	events chan Event
 	// dropped counts events no one was reading.
 	dropped atomic.Int64
@@ -96,7 +96,7 @@ func New(st *store.Store, cfg config.Config, opts Options) *Engine {
 		owner:  opts.Owner,
 		log:    opts.Logger,
 		lease:  opts.ClaimLease,
-		parse:  feed.Parse,
+		parse:  feed.ParseWith,
 		events: make(chan Event, 1024),
 	}
 	e.enclosures = enclosure.New(enclosure.Options{

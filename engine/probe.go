@@ -62,7 +62,7 @@ func (e *Engine) probeFeed(ctx context.Context, rawURL string, hops int) (*Probe
 		}
 		return nil, &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: rawURL, Status: resp.Status, Err: errors.New(fetch.StatusText(resp.Status))}
 	}
-	doc, err := feed.Parse(bytes.NewReader(resp.Body))
+	doc, err := feed.ParseWith(bytes.NewReader(resp.Body), parseOptions(resp))
 	if err != nil {
 		p := &Probe{URL: rawURL}
 		if base, perr := url.Parse(resp.FinalURL); perr == nil && errors.Is(err, feed.ErrNotAFeed) {

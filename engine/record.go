@@ -61,6 +61,9 @@ func (e *Engine) account(dl *store.Download, d *download) {
 	default:
 		dl.FullBytes = int64(len(r.Body))
 		dl.BodyHash = hashBody(r.Body)
+		if d.movePending {
+			dl.BodyHash = movePendingHash // never equal to a body's hash
+		}
 		dl.BytesSaved = max(0, int64(len(r.Body))-r.Wire)
 	}
 }

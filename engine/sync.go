@@ -45,6 +45,9 @@ type download struct {
 	resp   *fetch.Response
 	doc    *store.Document
 	newURL string
+	// movePending is set when the document names an itunes:new-feed-url
+	// that did not return a feed yet: its body must be parsed next time.
+	movePending bool
 }
 
 // syncFeed downloads one feed now and records the outcome, with events.
@@ -167,11 +170,12 @@ func (e *Engine) interpret(ctx context.Context, d *download) error {
 		return nil // byte-identical to the last full body: nothing to parse
 	}
 	for hops := 0; ; hops++ {
-		doc, err := e.parse(bytes.NewReader(d.resp.Body))
+		doc, err := e.parse(bytes.NewReader(d.resp.Body), parseOptions(d.resp))
 		if err != nil {
 			return &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: d.feed.URL, Status: d.resp.Status, Err: err}
 		}
 		if !doc.IsRedirect {
+			doc = e.followNewFeedURL(ctx, d, doc)
 			feed.Clean(doc, d.resp.FinalURL)
 			d.doc = doc
 			return nil

@@ -29,8 +29,8 @@ func addSeeds(f *testing.F) {
 	}
 }
 
-// FuzzText checks that Text yields printable, collapsed text without
-// markup, and is idempotent.
+// FuzzText checks that Text yields printable, collapsed text and is
+// idempotent.
 func FuzzText(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, in string) {
@@ -46,11 +46,28 @@ func FuzzText(f *testing.F) {
 		if strings.TrimSpace(out) != out || strings.Contains(out, "  ") {
 			t.Fatalf("Text(%q) = %q is not collapsed", in, out)
 		}
-		if hasMarkup(out) {
-			t.Fatalf("Text(%q) = %q keeps markup", in, out)
-		}
 		if again := Text(out); again != out {
 			t.Fatalf("Text not idempotent on %q:\n once %q\ntwice %q", in, out, again)
+		}
+	})
+}
+
+// FuzzTextFromHTML checks that the text of any HTML is a finished text
+// field: UTF-8, no control, collapsed (Text leaves it as it is).
+func FuzzTextFromHTML(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		out := TextFromHTML(in)
+		if !utf8.ValidString(out) {
+			t.Fatalf("TextFromHTML(%q) = %q is not UTF-8", in, out)
+		}
+		for _, r := range out {
+			if isControl(r) {
+				t.Fatalf("TextFromHTML(%q) = %q keeps control %U", in, out, r)
+			}
+		}
+		if Text(out) != out {
+			t.Fatalf("TextFromHTML(%q) = %q is not a finished text value", in, out)
 		}
 	})
 }

@@ -26,6 +26,10 @@ type Document struct {
 	// tells an empty newLocation (feed gone) from no redirect at all.
 	IsRedirect  bool
 	NewLocation string
+	// NewFeedURL is a podcast's itunes:new-feed-url: the publisher moved
+	// the feed there. The engine treats it as a permanent move once the new
+	// URL returns a feed.
+	NewFeedURL string
 
 	// Items in document order.
 	Items []DocItem
@@ -50,16 +54,20 @@ type Hints struct {
 
 // DocItem is one entry of a Document.
 type DocItem struct {
-	GUID       string // guid / atom:id
-	Title      string // plain text
+	GUID       string // guid / atom:id / rdf:about, byte for byte as the feed gave it
+	Title      string // plain text: '<', '>' and '&' are characters, never markup
 	Link       string // http(s) or ""
-	Author     string // author / dc:creator / atom:author, plain text
+	Author     string // author / dc:creator / atom:author name(s), plain text
 	Published  *time.Time
 	Updated    *time.Time
-	Content    string // sanitized HTML: content:encoded / atom:content / description
-	Summary    string // sanitized HTML, only when different from Content
-	Categories []string
+	Content    string   // sanitized HTML: content:encoded / xhtml:body / atom:content / description
+	Summary    string   // sanitized HTML, only when different from Content
+	Categories []string // plain text
 	Enclosures []DocEnclosure
+	// DurationSeconds is itunes:duration, 0 when absent.
+	DurationSeconds int
+	// Image is itunes:image (or a media thumbnail): http(s) or "".
+	Image string
 }
 
 // DocEnclosure is an enclosure (or atom link rel="enclosure") of an item.

@@ -22,12 +22,17 @@ type Item struct {
 	Content     string
 	Summary     string
 	Categories  []string
-	PublishedAt *time.Time
-	UpdatedAt   *time.Time
+	PublishedAt *time.Time // as the feed gave it
+	UpdatedAt   *time.Time // as the feed gave it
 	FirstSeenAt time.Time
-	Read        bool
-	Flagged     bool
-	Enclosures  []Enclosure
+	// Date is the sort date (column sort_at): PublishedAt, else UpdatedAt,
+	// else FirstSeenAt. Lists, rivers, purge and `items` order by it.
+	Date            time.Time
+	DurationSeconds int    // itunes:duration, 0 when unknown
+	Image           string // itunes:image or a media thumbnail, "" when none
+	Read            bool
+	Flagged         bool
+	Enclosures      []Enclosure
 }
 
 // ItemQuery selects items. Zero values mean "no filter".
@@ -41,26 +46,29 @@ type ItemQuery struct {
 }
 
 const itemColumns = `i.id, i.feed_id, fd.title, i.guid, i.title, i.link, i.author, i.content, i.summary,
-	i.categories, i.published_at, i.updated_at, i.first_seen_at, i.read, i.flagged`
+	i.categories, i.published_at, i.updated_at, i.first_seen_at, i.sort_at, i.duration_seconds, i.image,
+	i.read, i.flagged`
 
 func scanItem(r rowScanner) (Item, error) {
 	var it Item
 	var cats string
 	var pub, upd sql.NullInt64
-	var seen int64
+	var seen, sortAt int64
 	err := r.Scan(&it.ID, &it.FeedID, &it.FeedTitle, &it.GUID, &it.Title, &it.Link, &it.Author,
-		&it.Content, &it.Summary, &cats, &pub, &upd, &seen, &it.Read, &it.Flagged)
+		&it.Content, &it.Summary, &cats, &pub, &upd, &seen, &sortAt, &it.DurationSeconds, &it.Image,
+		&it.Read, &it.Flagged)
 	if err != nil {
 		return it, err
 	}
 	it.PublishedAt, it.UpdatedAt = timePtr(pub), timePtr(upd)
 	it.FirstSeenAt = time.Unix(seen, 0).UTC()
+	it.Date = time.Unix(sortAt, 0).UTC()
 	_ = json.Unmarshal([]byte(cats), &it.Categories)
 	return it, nil
 }
 
-// Items returns the items q selects, newest first; the items of one list
-// feed come in document order. Enclosures are included.
+// Items returns the items q selects, newest first by their sort date
+// (Item.Date); the items of one list feed come in document order. Enclosures are included.
 func (s *Store) Items(ctx context.Context, q ItemQuery) ([]Item, error) {
 	query, args := itemsSQL(ctx, s, q)
 	items, err := s.queryItems(ctx, query, args...)

@@ -86,17 +86,26 @@ func changed(old storedItem, it DocItem) bool {
 		(it.Updated != nil && old.updated.Int64 != it.Updated.Unix())
 }
 
-func insertItem(ctx context.Context, tx *sql.Tx, feedID int64, key string, it DocItem, pos int, now time.Time) (int64, error) {
-	sortAt := now.Unix()
-	if it.Published != nil {
-		sortAt = it.Published.Unix()
+// sortDate is an item's sort date: published, else updated, else when it
+// was first seen.
+func sortDate(it DocItem, firstSeen time.Time) int64 {
+	switch {
+	case it.Published != nil:
+		return it.Published.Unix()
+	case it.Updated != nil:
+		return it.Updated.Unix()
 	}
+	return firstSeen.Unix()
+}
+
+func insertItem(ctx context.Context, tx *sql.Tx, feedID int64, key string, it DocItem, pos int, now time.Time) (int64, error) {
 	r, err := tx.ExecContext(ctx, `INSERT INTO items (feed_id, item_key, guid, title, link, author,
-		content, summary, categories, published_at, updated_at, first_seen_at, sort_at, list_pos)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		content, summary, categories, published_at, updated_at, first_seen_at, sort_at, list_pos,
+		duration_seconds, image)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		feedID, key, it.GUID, it.Title, it.Link, it.Author, it.Content, it.Summary,
 		categoriesJSON(it.Categories), unixOrNil(it.Published), unixOrNil(it.Updated),
-		now.Unix(), sortAt, pos)
+		now.Unix(), sortDate(it, now), pos, max(0, it.DurationSeconds), it.Image)
 	if err != nil {
 		return 0, err
 	}
@@ -108,12 +117,17 @@ func insertItem(ctx context.Context, tx *sql.Tx, feedID int64, key string, it Do
 }
 
 func updateItem(ctx context.Context, tx *sql.Tx, id int64, it DocItem) error {
+	// A published date once seen stays; the sort date follows the rule of
+	// sortDate with the dates the item has after this update.
 	_, err := tx.ExecContext(ctx, `UPDATE items SET guid = ?, title = ?, link = ?, author = ?,
 		content = ?, summary = ?, categories = ?, updated_at = ?,
-		published_at = coalesce(?, published_at), sort_at = coalesce(?, sort_at)
+		published_at = coalesce(?, published_at),
+		sort_at = coalesce(?, published_at, ?, first_seen_at),
+		duration_seconds = ?, image = ?
 		WHERE id = ?`,
 		it.GUID, it.Title, it.Link, it.Author, it.Content, it.Summary, categoriesJSON(it.Categories),
-		unixOrNil(it.Updated), unixOrNil(it.Published), unixOrNil(it.Published), id)
+		unixOrNil(it.Updated), unixOrNil(it.Published), unixOrNil(it.Published), unixOrNil(it.Updated),
+		max(0, it.DurationSeconds), it.Image, id)
 	if err != nil {
 		return err
 	}

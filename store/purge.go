@@ -6,8 +6,9 @@ import (
 	"strings"
 )
 
-// purge keeps at most maxItems items of a feed: the newest by published
-// date, else first-seen time (list feeds: the first in document order).
+// purge keeps at most maxItems items of a feed: the newest by sort date
+// (published, else updated, else first seen; list feeds: the first in
+// document order).
 // Flagged items are never removed. maxItems <= 0 keeps everything.
 func purge(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, isList bool, res *DownloadResult) error {
 	if maxItems <= 0 {

@@ -116,11 +116,7 @@ func printItems(a *app, items []store.Item) error {
 		if it.Flagged {
 			state += "!"
 		}
-		date := it.FirstSeenAt
-		if it.PublishedAt != nil {
-			date = *it.PublishedAt
-		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", it.ID, state, date.Format("2006-01-02 15:04"),
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", it.ID, state, it.Date.Format("2006-01-02 15:04"),
 			sanitize.Terminal(it.FeedTitle), sanitize.Terminal(it.Title))
 	}
 	return tw.Flush()
