@@ -20,7 +20,7 @@ import (
 // process fetches the feeds the first has not reached (instead of
 // skipping them as claimed while they merely wait their turn).
 func TestAFeedWaitingForASlotHoldsNoClaim(t *testing.T) {
-	const feeds, slow, lease = 6, 400 * time.Millisecond, time.Second // 6 × 0.4 s > the lease
+	const feeds, slow, lease = 8, 500 * time.Millisecond, 2 * time.Second // 8 × 0.5 s > the lease
 	var mu sync.Mutex
 	hits := map[string]int{}
 	first := make(chan struct{})
