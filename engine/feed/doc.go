@@ -4,7 +4,8 @@
 // (<redirect><newLocation>…</newLocation></redirect>) into a
 // store.Document, with the platform's hints (ttl, sy:*, skipHours,
 // skipDays, cf:treatAs, cf:noMoreUpdates) and the Dublin Core, iTunes and
-// Media RSS extensions; Clean sanitizes a parsed document before it is
+// Media RSS extensions, and JSON Feed 1.0 and 1.1 (through gofeed's JSON
+// parser, jsonfeed.go); Clean sanitizes a parsed document before it is
 // stored; Discover finds the feeds a web page announces.
 //
 // A document is decoded to UTF-8 (charset.go), read into a small
@@ -13,6 +14,6 @@
 // is HTML, dates.go reads dates.
 //
 // It is pure: no I/O but reading the io.Reader it is given. It may import
-// store (for the document types) and sanitize, never the engine, fetch or
-// the UI.
+// store (for the document types), sanitize and gofeed, never the engine,
+// fetch or the UI.
 package feed

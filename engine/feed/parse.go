@@ -36,6 +36,7 @@ func Parse(r io.Reader) (*store.Document, error) {
 // Clean sanitizes both kinds before anything is stored. Identity (guid,
 // atom:id, rdf:about) is kept as the feed gave it. Dates are in UTC.
 //
+// A JSON Feed (1.0, 1.1) is read with gofeed's JSON parser the same way.
 // An XML redirect document yields a Document with IsRedirect set and no
 // items. Errors wrap ErrNotAFeed (the body is not RSS or Atom),
 // ErrInvalidFeed (it is, but cannot be parsed) or the reader's own error.
@@ -58,6 +59,9 @@ func parseBody(body []byte, opts Options) (*store.Document, error) {
 	var base *url.URL
 	if opts.URL != "" {
 		base, _ = url.Parse(opts.URL)
+	}
+	if isJSONFeed(body) {
+		return parseJSONFeed(body, base)
 	}
 	root, err := parseTree(dropControlBytes(body), base)
 	if loc, ok := xmlRedirect(root); ok {

@@ -230,7 +230,7 @@ func TestParseNotAFeed(t *testing.T) {
 	tests := map[string]string{
 		"html page":         string(html),
 		"xhtml page":        `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head></html>`,
-		"json feed":         `{"version": "https://jsonfeed.org/version/1.1", "title": "J", "items": []}`,
+		"json, not a feed":  `{"version": "1.0", "title": "J", "items": []}`,
 		"empty":             ``,
 		"whitespace":        " \n\t ",
 		"plain text":        "Service temporarily unavailable",
