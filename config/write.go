@@ -24,6 +24,12 @@ func WriteTOML(w io.Writer, c Config) error {
 	return err
 }
 
+// Value is the key's value in c as TOML ("4", `"15s"`, `[]`), masked when
+// the key is secret and set.
+func (k Key) Value(c Config) string {
+	return displayValue(k, fileValue(toFile(c), k.Name))
+}
+
 // renderTOML writes keys with their values in cur and defaults in def.
 func renderTOML(keys []Key, cur, def fileConfig) string {
 	var b strings.Builder

@@ -87,6 +87,7 @@ func newRootCmd(ctx context.Context, version string, stdin io.Reader, stdout, st
 	root.Flags().BoolVar(&force, "force", false, "with --sync-once: download every feed not set to manual, ignoring schedule and TTL")
 	root.AddCommand(c.syncCmd(), c.addCmd(), c.removeCmd(), c.setCmd(), c.importCmd(), c.exportCmd(),
 		c.feedsCmd(), c.itemsCmd(), c.markCmd(), c.downloadCmd(), c.configCmd())
+	root.AddCommand(c.manCmd(root))
 	return root
 }
 
