@@ -2,7 +2,7 @@ package newsboat
 
 import (
 	"bufio"
-		"fmt"
+	"fmt"
 	"io"
 	"strings"
 )

@@ -59,8 +59,8 @@ func manDescription(root *cobra.Command) string {
 		manCommand(&b, cmd, 1)
 	}
 	b.WriteString("# CONFIGURATION\n")
-	b.WriteString(mdEscape("The file is $XDG_CONFIG_HOME/tidings/config.toml (~/.config/tidings/config.toml); " +
-		"every key is optional. 'tidings config' prints the effective configuration, " +
+	b.WriteString(mdEscape("The file is $XDG_CONFIG_HOME/tidings/config.toml (~/.config/tidings/config.toml); "+
+		"every key is optional. 'tidings config' prints the effective configuration, "+
 		"'tidings config --default' the defaults.") + "\n\n")
 	defaults := config.Default()
 	for _, k := range config.Keys() {
