@@ -38,15 +38,17 @@ type CacheFeed struct {
 type CacheItem struct {
 	// GUID is newsboat's identity for the article: the feed's guid, or one
 	// newsboat made up (see DocItem).
-	GUID      string
-	Title     string
-	Author    string
-	Link      string
+	GUID string
+	// Title, Author and Link are as the feed gave them: not sanitized.
+	Title, Author, Link string
+	// Published is the article's date; newsboat gives an undated article
+	// the time it first saw it.
 	Published time.Time
 	// Content is the article's HTML as newsboat stored it: not sanitized.
-	Content       string
-	EnclosureURL  string
-	EnclosureType string
+	Content string
+	// EnclosureURL and EnclosureType describe the article's enclosure
+	// (newsboat keeps one), "" when it has none.
+	EnclosureURL, EnclosureType string
 	// Unread is newsboat's read state.
 	Unread bool
 	// Flags are the letters newsboat lets a user put on an article; any
