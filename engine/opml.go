@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/tidings-rss/tidings/engine/opml"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -63,7 +64,7 @@ func opmlFeed(folder string, f opml.Feed) (store.NewFeed, []string, error) {
 	if err != nil {
 		return store.NewFeed{}, nil, err
 	}
-	return store.NewFeed{URL: f.URL, Title: f.Title, FolderPath: folder, Sync: *fs.Sync,
+	return store.NewFeed{URL: f.URL, Title: f.Title, SiteURL: sanitize.Link(f.HTMLURL), FolderPath: folder, Sync: *fs.Sync,
 		IntervalMinutes: *fs.IntervalMinutes, MaxItems: *fs.MaxItems, DownloadEnclosures: f.Enclosures}, notices, nil
 }
 

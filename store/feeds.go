@@ -73,7 +73,9 @@ type NewFeed struct {
 	URL   string
 	Title string // "" until the first download names it
 	// CustomTitle keeps Title when downloads bring the publisher's.
-	CustomTitle        bool
+	CustomTitle bool
+	// SiteURL is the feed's web site, "" until a download gives it.
+	SiteURL            string
 	FolderPath         string
 	Sync               string // "" means SyncDefault
 	IntervalMinutes    int
@@ -155,10 +157,10 @@ func (s *Store) insertFeed(ctx context.Context, tx *sql.Tx, nf NewFeed) (int64, 
 		nf.Sync = SyncDefault
 	}
 	now := s.now().Unix()
-	res, err := tx.ExecContext(ctx, `INSERT INTO feeds (url, title, custom_title, folder_id, sync,
+	res, err := tx.ExecContext(ctx, `INSERT INTO feeds (url, title, custom_title, site_url, folder_id, sync,
 		interval_minutes, max_items, download_enclosures, enclosures_since, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN ? END, ?)`,
-		nf.URL, nf.Title, nf.CustomTitle && nf.Title != "", nullID(folder), nf.Sync, nf.IntervalMinutes, nf.MaxItems,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN ? END, ?)`,
+		nf.URL, nf.Title, nf.CustomTitle && nf.Title != "", nf.SiteURL, nullID(folder), nf.Sync, nf.IntervalMinutes, nf.MaxItems,
 		nf.DownloadEnclosures, nf.DownloadEnclosures, now, now)
 	if err != nil {
 		return 0, err

@@ -35,17 +35,9 @@ type app struct {
 // openApp loads the configuration and opens the store. Its errors are
 // usage errors (exit status 2).
 func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reader, stdout, stderr io.Writer) (*app, error) {
-	cfgPath := g.configPath
-	if cfgPath == "" {
-		p, err := config.DefaultConfigPath()
-		if err != nil {
-			return nil, asUsage(err)
-		}
-		cfgPath = p
-	}
-	cfg, err := config.Load(cfgPath)
+	cfg, _, err := loadConfig(g)
 	if err != nil {
-		return nil, asUsage(err)
+		return nil, err
 	}
 	dbPath := g.dbPath
 	if dbPath == "" {
@@ -62,6 +54,24 @@ func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reade
 	}
 	a.store = st
 	return a, nil
+}
+
+// loadConfig loads the configuration file named by --config, else the
+// default one, and returns it with its path. Its errors are usage errors.
+func loadConfig(g *globalFlags) (config.Config, string, error) {
+	path := g.configPath
+	if path == "" {
+		p, err := config.DefaultConfigPath()
+		if err != nil {
+			return config.Config{}, "", asUsage(err)
+		}
+		path = p
+	}
+	cfg, err := config.Load(path)
+	if err != nil {
+		return config.Config{}, "", asUsage(err)
+	}
+	return cfg, path, nil
 }
 
 // openLog sends slog output to the configured log file; logs never go to

@@ -11,34 +11,31 @@ import (
 )
 
 func (c *cli) importCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "import FILE.opml",
-		Short: "Subscribe to every feed of an OPML file (nothing is fetched)",
-		Long: "Nested outlines become nested folders. Feeds already subscribed are left as they are.\n" +
-			"A file that is not valid OPML changes nothing.",
-		Args: exactArgs(1, "one OPML file"),
-		RunE: func(_ *cobra.Command, args []string) error { return c.runImport(args[0]) },
+	var cachePath string
+	cmd := &cobra.Command{
+		Use:   "import [FILE] [--newsboat-cache CACHE.db]",
+		Short: "Subscribe to the feeds of an OPML file or a newsboat urls file; bring over newsboat's articles",
+		Long: "FILE is OPML (nested outlines become nested folders) or a newsboat urls file, told apart by\n" +
+			"content: a feed's first tag becomes its folder, \"~Title\" its name; query feeds are skipped\n" +
+			"with a notice each. --newsboat-cache reads newsboat's cache.db and brings over its feeds and\n" +
+			"articles with their read and flagged state. Nothing is fetched; feeds and articles already\n" +
+			"there are left as they are (an article can only become read or flagged), so importing twice\n" +
+			"changes nothing. A file that cannot be read whole changes nothing.",
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 && cachePath == "" {
+				return usagef("import: expects a FILE, --newsboat-cache CACHE.db, or both")
+			}
+			var path string
+			if len(args) == 1 {
+				path = args[0]
+			}
+			return c.runImport(path, cachePath)
+		},
 	}
-}
-
-func (c *cli) runImport(path string) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("import: %w", err)
-	}
-	doc, err := opml.Decode(bytes.NewReader(data))
-	if err != nil {
-		return fmt.Errorf("import %s: %w", path, err)
-	}
-	return c.withApp(func(a *app) error {
-		got, err := a.engine().ImportOPML(a.ctx, doc)
-		if err != nil {
-			return err
-		}
-		a.notices(got.Notices)
-		fmt.Fprintf(a.stdout, "imported %d feeds (%d already subscribed)\n", got.Added, got.Skipped)
-		return nil
-	})
+	cmd.Flags().StringVar(&cachePath, "newsboat-cache", "",
+		"newsboat's cache.db (~/.local/share/newsboat/cache.db or ~/.newsboat/cache.db): its feeds, articles, read and flag state")
+	return cmd
 }
 
 func (c *cli) exportCmd() *cobra.Command {

@@ -12,10 +12,14 @@ import (
 )
 
 // Run executes the command line args (without the program name) and
-// returns the exit status. version names the build (the User-Agent and
-// --version show it).
+// returns the exit status. version is the release tag linked into main
+// ("dev" without one); the build information completes it (see
+// buildVersion), and the User-Agent and --version show the result.
 func Run(ctx context.Context, version string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	version, detail := buildVersion(version, readBuildInfo())
 	root := newRootCmd(ctx, version, stdin, stdout, stderr)
+	root.Version = versionText(version, detail)
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err != nil {
@@ -60,7 +64,6 @@ func newRootCmd(ctx context.Context, version string, stdin io.Reader, stdout, st
 		Short: "A terminal feed reader with a polite download engine",
 		Long: "tidings follows RSS and Atom feeds from the terminal. With no command it opens the\n" +
 			"reader; the commands below manage subscriptions and download feeds from scripts and cron.",
-		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          noArgs,
@@ -83,7 +86,8 @@ func newRootCmd(ctx context.Context, version string, stdin io.Reader, stdout, st
 	root.Flags().BoolVar(&syncOnce, "sync-once", false, "download the feeds that are due, then exit (for cron); same as 'tidings sync'")
 	root.Flags().BoolVar(&force, "force", false, "with --sync-once: download every feed not set to manual, ignoring schedule and TTL")
 	root.AddCommand(c.syncCmd(), c.addCmd(), c.removeCmd(), c.setCmd(), c.importCmd(), c.exportCmd(),
-		c.feedsCmd(), c.itemsCmd(), c.markCmd(), c.downloadCmd())
+		c.feedsCmd(), c.itemsCmd(), c.markCmd(), c.downloadCmd(), c.configCmd())
+	root.AddCommand(c.manCmd(root))
 	return root
 }
 
