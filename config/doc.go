@@ -20,6 +20,8 @@
 //	response_timeout = "60s"       # Go duration, > 0
 //	max_body_bytes = 20971520      # >= 1024
 //	user_agent = ""                # "" = tidings/VERSION (+https://github.com/tidings-rss/tidings)
+//	on_battery = "normal"          # "normal" | "defer": no automatic sync on battery
+//	on_metered = "normal"          # "normal" | "defer": none on a metered network
 //
 //	[enclosures]
 //	download = false
