@@ -45,6 +45,27 @@ type FolderItemCountChanged struct {
 	Unread   int
 }
 
+// Offline is sent when a sync round reached no server (see SyncFeeds):
+// Waiting feeds stay due, their failure counts unchanged, until the network
+// is back. It is sent again, with a fresh count, at each offline round.
+type Offline struct {
+	Waiting int
+}
+
+// Online is sent when a server answers again after Offline.
+type Online struct{}
+
+// SyncDeferred is sent when the scheduler starts no automatic sync because
+// of the [sync] on_battery or on_metered setting; Reason is "on battery"
+// or "on a metered network". A user's refresh still works.
+type SyncDeferred struct {
+	Reason  string
+	Waiting int
+}
+
+// SyncResumed is sent when automatic syncing resumes after SyncDeferred.
+type SyncResumed struct{}
+
 // The enclosure downloader's events, passed on as the engine's.
 type (
 	EnclosureQueued    = enclosure.Queued
@@ -64,3 +85,15 @@ func (FeedItemCountChanged) EventName() string { return "feed item count changed
 
 // EventName is "folder item count changed".
 func (FolderItemCountChanged) EventName() string { return "folder item count changed" }
+
+// EventName is "offline".
+func (Offline) EventName() string { return "offline" }
+
+// EventName is "online".
+func (Online) EventName() string { return "online" }
+
+// EventName is "sync deferred".
+func (SyncDeferred) EventName() string { return "sync deferred" }
+
+// EventName is "sync resumed".
+func (SyncResumed) EventName() string { return "sync resumed" }
