@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -31,6 +32,7 @@ type fakeMachine struct {
 	t       testing.TB
 	procNet string
 	power   string
+	metered atomic.Bool
 }
 
 func newFakeMachine(t testing.TB, routes string) *fakeMachine {
@@ -42,7 +44,7 @@ func newFakeMachine(t testing.TB, routes string) *fakeMachine {
 
 func (m *fakeMachine) options() machine.Options {
 	return machine.Options{ProcNet: m.procNet, PowerSupply: m.power,
-		Metered: func(context.Context) (bool, bool) { return false, false }}
+		Metered: func(context.Context) (bool, bool) { return m.metered.Load(), true }}
 }
 
 func (m *fakeMachine) setRoutes(table string) {
