@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/tidings-rss/tidings/engine/enclosure"
+import (
+	"fmt"
+
+	"github.com/tidings-rss/tidings/engine/enclosure"
+)
 
 // Event is something the engine did. Events are plain values, sent in order
 // for each download: FeedDownloading, FeedDownloadCompleted, then on success
@@ -97,3 +101,19 @@ func (SyncDeferred) EventName() string { return "sync deferred" }
 
 // EventName is "sync resumed".
 func (SyncResumed) EventName() string { return "sync resumed" }
+
+// String is the notice both front ends show: "offline — 37 feeds waiting".
+func (o Offline) String() string { return "offline — " + feedsWaiting(o.Waiting) }
+
+// String is the notice both front ends show: "sync deferred on battery —
+// 5 feeds waiting".
+func (d SyncDeferred) String() string {
+	return fmt.Sprintf("sync deferred %s — %s", d.Reason, feedsWaiting(d.Waiting))
+}
+
+func feedsWaiting(n int) string {
+	if n == 1 {
+		return "1 feed waiting"
+	}
+	return fmt.Sprintf("%d feeds waiting", n)
+}
