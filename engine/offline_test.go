@@ -336,3 +336,23 @@ func TestOfflineChecksTakeTheDueHostsInTurn(t *testing.T) {
 		t.Errorf("%d requests to the answering host, want its feeds synced", h.net.tries(hostB))
 	}
 }
+
+func TestRefreshOfOneFeedWhileOfflineCountsNoFailure(t *testing.T) {
+	h := newNetHarness(t, []string{hostA, hostB})
+	before := syncedOnce(t, h, hostA, hostB)
+	h.net.setAll(refuse)
+	h.syncDue() // offline
+	r := h.eng.SyncFeeds(context.Background(), []store.Feed{h.feed(before[0].ID)}, true, nil)[0]
+	if !r.Offline {
+		t.Fatalf("refresh while offline: %+v, want offline", r)
+	}
+	assertUntouched(t, h, before)
+
+	h.net.set(serveFeed, hostA)
+	if r := h.eng.SyncFeeds(context.Background(), []store.Feed{h.feed(before[0].ID)}, true, nil)[0]; r.Err != nil {
+		t.Fatalf("refresh once its host answers: %v", r.Err)
+	}
+	if off, _ := h.eng.Offline(); off {
+		t.Error("still offline after a server answered")
+	}
+}

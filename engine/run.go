@@ -30,8 +30,15 @@ const CheckInterval = time.Minute
 // results carry ErrOffline and Offline), the feeds stay due, and the
 // engine sends Offline. Without a default route, feeds on hosts that need
 // one are not tried at all.
+//
+// Once offline, one unreachable host is enough: a user's refresh of one
+// feed then does not push that feed's schedule out either.
 func (e *Engine) SyncFeeds(ctx context.Context, feeds []store.Feed, force bool, done func(Result)) []Result {
-	return e.syncRound(ctx, feeds, force, done, 2)
+	minHosts := 2
+	if offline, _ := e.Offline(); offline {
+		minHosts = 1
+	}
+	return e.syncRound(ctx, feeds, force, done, minHosts)
 }
 
 // syncRound is SyncFeeds with the number of hosts an offline verdict
