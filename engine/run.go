@@ -49,7 +49,7 @@ func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, 
 	roundCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	rd := newRound(len(feeds), minHosts, stop)
-	noRoute := e.machine.NoDefaultRoute()
+	noRoute := e.noDefaultRoute(feeds)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	finish := func(r Result) {
@@ -79,6 +79,17 @@ func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, 
 	wg.Wait()
 	e.concludeRound(ctx, rd, results)
 	return results
+}
+
+// noDefaultRoute reports whether some of feeds need a default route and
+// the machine has none (the table is read only when a feed needs it).
+func (e *Engine) noDefaultRoute(feeds []store.Feed) bool {
+	for _, f := range feeds {
+		if !machine.Local(hostOf(f.URL)) {
+			return e.machine.NoDefaultRoute()
+		}
+	}
+	return false
 }
 
 // roundResult marks a feed's result in its round: a failure not recorded

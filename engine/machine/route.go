@@ -1,7 +1,6 @@
 package machine
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -27,18 +26,16 @@ func (m *Machine) NoDefaultRoute() bool {
 // scanRoutes reports whether a line of the table at path is a default
 // route by isDefault, and whether the table could be read.
 func scanRoutes(path string, isDefault func([]string) bool) (found, ok bool) {
-	f, err := os.Open(path)
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return false, false
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if isDefault(strings.Fields(sc.Text())) {
+	for line := range strings.Lines(string(b)) {
+		if isDefault(strings.Fields(line)) {
 			return true, true
 		}
 	}
-	return false, sc.Err() == nil
+	return false, true
 }
 
 // isDefaultV4 reads a line of /proc/net/route: Iface Destination Gateway
