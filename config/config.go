@@ -91,7 +91,27 @@ type SyncConfig struct {
 	// UserAgent overrides the User-Agent header (user_agent). Empty means
 	// the default; use [SyncConfig.UserAgentFor] to get the effective value.
 	UserAgent string
+	// OnBattery is what the scheduler does while the machine runs on
+	// battery (on_battery): [PowerNormal] or [PowerDefer].
+	OnBattery PowerPolicy
+	// OnMetered is what the scheduler does while the network connection is
+	// metered, where the system tells (on_metered): [PowerNormal] or
+	// [PowerDefer].
+	OnMetered PowerPolicy
 }
+
+// PowerPolicy is what automatic syncing does on battery or on a metered
+// network.
+type PowerPolicy string
+
+// The power policies.
+const (
+	// PowerNormal syncs as usual.
+	PowerNormal PowerPolicy = "normal"
+	// PowerDefer starts no automatic sync (a user's refresh still works)
+	// and catches up when the condition ends.
+	PowerDefer PowerPolicy = "defer"
+)
 
 // EnclosureConfig holds the enclosure download settings (TOML table
 // "enclosures").
@@ -144,6 +164,8 @@ func Default() Config {
 			ConnectTimeout:        defaultConnectTimeout,
 			ResponseTimeout:       defaultResponseTimeout,
 			MaxBodyBytes:          defaultMaxBodyBytes,
+			OnBattery:             PowerNormal,
+			OnMetered:             PowerNormal,
 		},
 		Enclosures: EnclosureConfig{
 			MaxConcurrent:    defaultEnclosureWorkers,

@@ -62,6 +62,10 @@ func Keys() []Key {
 		{Name: "sync.max_body_bytes", Meaning: "Largest feed accepted, in bytes, once decompressed.", Allowed: atLeast(minBodyBytes, "")},
 		{Name: "sync.user_agent", Meaning: `The User-Agent header; "" is tidings/VERSION (+` + projectURL + ").",
 			Allowed: "no control characters"},
+		{Name: "sync.on_battery", Meaning: `"defer": no automatic sync while on battery (r, R, sync --feed and --force still work); it catches up on mains power.`,
+			Allowed: `"normal" or "defer"`},
+		{Name: "sync.on_metered", Meaning: `"defer": likewise while NetworkManager says the connection is metered.`,
+			Allowed: `"normal" or "defer"`},
 
 		{Name: "enclosures.download", Meaning: "Whether new subscriptions download their enclosures automatically."},
 		{Name: "enclosures.directory", Meaning: `Where enclosures are saved, one folder per feed; "" is <data dir>/` + enclosureDirName + ".",

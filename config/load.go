@@ -37,6 +37,8 @@ type fileSync struct {
 	ResponseTimeout       duration `toml:"response_timeout"`
 	MaxBodyBytes          int64    `toml:"max_body_bytes"`
 	UserAgent             string   `toml:"user_agent"`
+	OnBattery             string   `toml:"on_battery"`
+	OnMetered             string   `toml:"on_metered"`
 }
 
 type fileEnclosures struct {
@@ -133,6 +135,8 @@ func toFile(c Config) fileConfig {
 			ResponseTimeout:       duration(c.Sync.ResponseTimeout.String()),
 			MaxBodyBytes:          c.Sync.MaxBodyBytes,
 			UserAgent:             c.Sync.UserAgent,
+			OnBattery:             string(c.Sync.OnBattery),
+			OnMetered:             string(c.Sync.OnMetered),
 		},
 		Enclosures: fileEnclosures{
 			Download:          c.Enclosures.Download,
@@ -177,6 +181,8 @@ func (f fileConfig) toConfig() (Config, []*Error) {
 			ResponseTimeout:       dur(keyResponseTimeout, f.Sync.ResponseTimeout, defaultResponseTimeout),
 			MaxBodyBytes:          f.Sync.MaxBodyBytes,
 			UserAgent:             f.Sync.UserAgent,
+			OnBattery:             PowerPolicy(f.Sync.OnBattery),
+			OnMetered:             PowerPolicy(f.Sync.OnMetered),
 		},
 		Enclosures: EnclosureConfig{
 			Download:               f.Enclosures.Download,

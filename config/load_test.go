@@ -70,6 +70,8 @@ connect_timeout = "5s"
 response_timeout = "2m30s"
 max_body_bytes = 1024
 user_agent = "Custom/1.0"
+on_battery = "defer"
+on_metered = "defer"
 
 [enclosures]
 download = true
@@ -104,6 +106,8 @@ func TestLoadFullFile(t *testing.T) {
 			ResponseTimeout:       150 * time.Second,
 			MaxBodyBytes:          1024,
 			UserAgent:             "Custom/1.0",
+			OnBattery:             PowerDefer,
+			OnMetered:             PowerDefer,
 		},
 		Enclosures: EnclosureConfig{
 			Download:               true,
@@ -302,6 +306,16 @@ func TestLoadErrors(t *testing.T) {
 			name: "user agent with newline",
 			doc:  "[sync]\nuser_agent = \"a\\r\\nX-Evil: 1\"\n",
 			line: 2, key: "sync.user_agent", msg: []string{"control characters"},
+		},
+		{
+			name: "on_battery not a policy",
+			doc:  "[sync]\non_battery = \"sometimes\"\n",
+			line: 2, key: "sync.on_battery", msg: []string{`must be "normal" or "defer"`},
+		},
+		{
+			name: "on_metered empty",
+			doc:  "\n[sync]\non_metered = \"\"\n",
+			line: 3, key: "sync.on_metered", msg: []string{`must be "normal" or "defer"`},
 		},
 		{
 			name: "max_concurrent 17",

@@ -24,6 +24,8 @@ const (
 	keyResponseTimeout   = "sync.response_timeout"
 	keyMaxBodyBytes      = "sync.max_body_bytes"
 	keyUserAgent         = "sync.user_agent"
+	keyOnBattery         = "sync.on_battery"
+	keyOnMetered         = "sync.on_metered"
 	keyEnclosureDir      = "enclosures.directory"
 	keyMaxConcurrent     = "enclosures.max_concurrent"
 	keyFallbackCap       = "enclosures.fallback_cap_bytes"
@@ -74,6 +76,8 @@ func validate(c Config, present func(key string) bool) []*Error {
 	v.intMin(keyMaxBodyBytes, s.MaxBodyBytes, minBodyBytes, "")
 	v.check(keyUserAgent, !strings.ContainsFunc(s.UserAgent, unicode.IsControl),
 		strconv.Quote(s.UserAgent), "must not contain control characters")
+	v.policy(keyOnBattery, s.OnBattery)
+	v.policy(keyOnMetered, s.OnMetered)
 
 	e := c.Enclosures
 	v.path(keyEnclosureDir, e.Directory)
@@ -105,6 +109,11 @@ func (v *validator) check(key string, ok bool, value, msg string) {
 	if !ok {
 		v.add(key, value, msg)
 	}
+}
+
+func (v *validator) policy(key string, p PowerPolicy) {
+	v.check(key, p == PowerNormal || p == PowerDefer, strconv.Quote(string(p)),
+		fmt.Sprintf("must be %q or %q", PowerNormal, PowerDefer))
 }
 
 func (v *validator) bound(key string, n int, b Bound) {

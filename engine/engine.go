@@ -14,6 +14,7 @@ import (
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/engine/machine"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -37,6 +38,9 @@ type Options struct {
 	// EnclosureChunkBytes is the size of one Range request of an
 	// enclosure transfer; default 1 MiB.
 	EnclosureChunkBytes int64
+	// Machine names where the route table, the power supplies and the
+	// metered state are read (tests use fake ones); zero: the system's.
+	Machine machine.Options
 }
 
 // Clock is the engine's time source; tests inject a fake.
@@ -61,6 +65,12 @@ type Engine struct {
 	dropped atomic.Int64
 	// enclosures downloads enclosures.
 	enclosures *enclosure.Downloader
+	// machine says whether there is a default route, battery, metering.
+	machine *machine.Machine
+	// net is the offline and deferred state of the scheduler.
+	net netState
+	// probes counts the offline checks, to take the due hosts in turn.
+	probes atomic.Int64
 }
 
 // New returns an engine over st configured by cfg.
@@ -99,6 +109,7 @@ func New(st *store.Store, cfg config.Config, opts Options) *Engine {
 		parse:  feed.ParseWith,
 		events: make(chan Event, 1024),
 	}
+	e.machine = machine.New(opts.Machine)
 	e.enclosures = enclosure.New(enclosure.Options{
 		Store: st, Config: cfg.Enclosures, Idle: s.ResponseTimeout, HTTP: e.http,
 		Now: opts.Clock.Now, Log: opts.Logger, Emit: func(ev enclosure.Event) { e.emit(ev) },

@@ -14,6 +14,7 @@ import (
 // recordSuccess stores a successful download: merge, purge, validators,
 // counters and the next sync time, in one transaction.
 func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.DownloadResult, error) {
+	answered(ctx)
 	r := d.resp
 	dl := store.Download{
 		At:            d.at,
@@ -69,8 +70,12 @@ func (e *Engine) account(dl *store.Download, d *download) {
 }
 
 // recordFailure stores a failed attempt with its back-off and returns the
-// error to report.
+// error to report. In a round judged offline the network's failures are
+// not stored (ErrOffline): the feed stays due, its count unchanged.
 func (e *Engine) recordFailure(ctx context.Context, d *download, cause error) error {
+	if e.excused(ctx, d, cause) {
+		return offlineError(cause)
+	}
 	now := e.clock.Now()
 	f := store.Failure{At: now, Error: cause.Error(), Counted: fetch.KindOf(cause) != fetch.KindCanceled}
 	if d.resp != nil {

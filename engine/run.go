@@ -2,10 +2,12 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
 
+	"github.com/tidings-rss/tidings/engine/machine"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -13,30 +15,94 @@ import (
 // scheduled task recurs every 5 minutes).
 const Tick = 5 * time.Minute
 
+// CheckInterval is how often the scheduler checks, while offline or
+// deferred, whether it can sync again.
+const CheckInterval = time.Minute
+
 // SyncFeeds downloads feeds concurrently within the engine's limits and
 // returns their results in the order given; done, when not nil, is called
 // as each one ends. With force the schedule is ignored (a user's refresh);
 // without it a feed is downloaded only if still due when its turn comes.
+//
+// The feeds are one round: when no request reached a server and the
+// failures at the network (or at a captive portal) span at least two
+// hosts, the round is offline — those failures are not recorded (their
+// results carry ErrOffline and Offline), the feeds stay due, and the
+// engine sends Offline. Without a default route, feeds on hosts that need
+// one are not tried at all.
+//
+// Once offline, one unreachable host is enough: a user's refresh of one
+// feed then does not push that feed's schedule out either.
 func (e *Engine) SyncFeeds(ctx context.Context, feeds []store.Feed, force bool, done func(Result)) []Result {
+	minHosts := 2
+	if offline, _ := e.Offline(); offline {
+		minHosts = 1
+	}
+	return e.syncRound(ctx, feeds, force, done, minHosts)
+}
+
+// syncRound is SyncFeeds with the number of hosts an offline verdict
+// needs (1 for the probe of a single feed while offline).
+func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, done func(Result), minHosts int) []Result {
 	results := make([]Result, len(feeds))
 	since := e.clock.Now()
+	roundCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	rd := newRound(len(feeds), minHosts, stop)
+	noRoute := e.noDefaultRoute(feeds)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
+	finish := func(r Result) {
+		if done != nil {
+			mu.Lock()
+			done(r)
+			mu.Unlock()
+		}
+	}
 	for i, f := range feeds {
+		if host := hostOf(f.URL); noRoute && !machine.Local(host) {
+			rd.skip(host)
+			results[i] = Result{FeedID: f.ID, URL: f.URL, Skipped: true, Offline: true}
+			finish(results[i])
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r := e.syncFeed(ctx, f, force, since)
-			results[i] = r
-			if done != nil {
-				mu.Lock()
-				done(r)
-				mu.Unlock()
-			}
+			s := &seat{r: rd}
+			r := e.syncFeed(withSeat(roundCtx, s), f, force, since)
+			s.settle(false)
+			results[i] = e.roundResult(ctx, rd, r)
+			finish(results[i])
 		}()
 	}
 	wg.Wait()
+	e.concludeRound(ctx, rd, results)
 	return results
+}
+
+// noDefaultRoute reports whether some of feeds need a default route and
+// the machine has none (the table is read only when a feed needs it).
+func (e *Engine) noDefaultRoute(feeds []store.Feed) bool {
+	for _, f := range feeds {
+		if !machine.Local(hostOf(f.URL)) {
+			return e.machine.NoDefaultRoute()
+		}
+	}
+	return false
+}
+
+// roundResult marks a feed's result in its round: a failure not recorded
+// is Offline; a feed the offline verdict stopped before it started is
+// Offline and Skipped, with no error.
+func (e *Engine) roundResult(ctx context.Context, rd *round, r Result) Result {
+	switch {
+	case errors.Is(r.Err, ErrOffline):
+		r.Offline = true
+	case r.Err != nil && ctx.Err() == nil && rd.stopped() && errors.Is(r.Err, context.Canceled):
+		r.Err, r.Offline, r.Skipped = nil, true, true
+	}
+	return r
 }
 
 // SyncDue downloads every feed that is due now, most overdue first.
@@ -58,13 +124,15 @@ func (e *Engine) SyncAll(ctx context.Context, done func(Result)) ([]Result, erro
 	return e.SyncFeeds(ctx, feeds, true, done), nil
 }
 
-// Run is the scheduler: it downloads the due feeds, then sleeps until the
-// next tick or the next feed falls due, whichever is sooner, until ctx ends.
+// Run is the scheduler: on each wake it downloads the due feeds, then
+// sleeps until the next tick or the next feed falls due, whichever is
+// sooner, until ctx ends. While automatic sync is deferred (on battery,
+// on a metered network) it downloads nothing; while offline it first
+// checks, cheaply, that the network is back. In both states it wakes
+// every minute, so that it catches up as soon as it can.
 func (e *Engine) Run(ctx context.Context) error {
 	for {
-		if _, err := e.SyncDue(ctx, nil); err != nil {
-			e.log.Error("scheduler", "err", err)
-		}
+		e.wake(ctx)
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
@@ -73,9 +141,28 @@ func (e *Engine) Run(ctx context.Context) error {
 	}
 }
 
+// wake is one pass of the scheduler.
+func (e *Engine) wake(ctx context.Context) {
+	if reason := e.Deferred(ctx); reason != "" {
+		e.noteDeferred(ctx, reason)
+		return
+	}
+	e.noteResumed()
+	if offline, _ := e.Offline(); offline && !e.backOnline(ctx) {
+		return
+	}
+	if _, err := e.SyncDue(ctx, nil); err != nil {
+		e.log.Error("scheduler", "err", err)
+	}
+}
+
 // untilNext is the scheduler's sleep: a tick, or less when a feed (or a
-// retry) falls due sooner; never less than a second.
+// retry) falls due sooner; never less than a second. Offline or deferred,
+// it is the minute between checks.
 func (e *Engine) untilNext(ctx context.Context) time.Duration {
+	if e.waiting() {
+		return CheckInterval
+	}
 	wait := Tick
 	next, err := e.store.NextDue(ctx)
 	if err == nil && next != nil {

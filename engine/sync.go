@@ -26,8 +26,11 @@ type Result struct {
 	// Err is nil on success (a 304 included).
 	Err error
 	// Skipped is true when the feed was not fetched: another process holds
-	// it, or it was no longer due.
-	Skipped      bool
+	// it, it was no longer due, or its round was offline before its turn.
+	Skipped bool
+	// Offline is true when the feed's round was offline (see SyncFeeds):
+	// nothing was recorded and the feed stays due.
+	Offline      bool
 	NewItems     int
 	UpdatedItems int
 	// Files are enclosure files of purged items, already deleted.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -18,9 +19,10 @@ const (
 	toastFaint  = 3 * time.Second
 )
 
-// statusBar is the line under the panes: what the engine does now (feeds
-// downloading, queued, enclosures in flight), the last error, the result
-// of the last action, and a toast for new items in watched feeds.
+// statusBar is the line under the panes: whether the engine is offline or
+// deferring sync, what it does now (feeds downloading, queued, enclosures
+// in flight), the last error, the result of the last action, and a toast
+// for new items in watched feeds.
 type statusBar struct {
 	styles      Styles
 	downloading map[int64]bool
@@ -33,6 +35,10 @@ type statusBar struct {
 	toastID     int
 	toastFading bool
 	width       int
+
+	// offline and deferred are the engine's standing notices ("offline —
+	// 37 feeds waiting"), shown until the engine says they ended.
+	offline, deferred string
 }
 
 // enclosureProgress is one enclosure download in flight.
@@ -74,9 +80,17 @@ func (s *statusBar) engineEvent(ev engine.Event, title func(int64) string) {
 	case engine.FeedDownloadCompleted:
 		delete(s.queued, ev.FeedID)
 		delete(s.downloading, ev.FeedID)
-		if ev.Err != nil {
+		if ev.Err != nil && !errors.Is(ev.Err, engine.ErrOffline) { // the notice says it once
 			s.lastError = title(ev.FeedID) + ": " + oneLine(ev.Err.Error())
 		}
+	case engine.Offline:
+		s.offline = ev.String()
+	case engine.Online:
+		s.offline = ""
+	case engine.SyncDeferred:
+		s.deferred = ev.String()
+	case engine.SyncResumed:
+		s.deferred = ""
 	default:
 		s.enclosureEvent(ev)
 	}
@@ -106,6 +120,12 @@ func (s *statusBar) toastTick(m toastMsg) tea.Cmd {
 // View draws the status line.
 func (s *statusBar) View() string {
 	var parts []string
+	if s.offline != "" {
+		parts = append(parts, s.styles.StatusError.Render(s.offline))
+	}
+	if s.deferred != "" {
+		parts = append(parts, s.styles.Status.Render(s.deferred))
+	}
 	if n := len(s.downloading); n > 0 {
 		parts = append(parts, s.styles.StatusBusy.Render(fmt.Sprintf("↓ %d downloading", n)))
 	}

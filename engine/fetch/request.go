@@ -51,6 +51,8 @@ func (s *Slot) Get(ctx context.Context, v Validators) (*Response, error) {
 	rawURL := s.url
 	ctx, cancel := context.WithTimeout(ctx, s.c.timeout)
 	defer cancel()
+	trace := &connectTrace{}
+	ctx = trace.with(ctx)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSpace(rawURL), nil)
 	if err != nil {
 		return nil, &DownloadError{Kind: KindDownloadFailed, URL: rawURL, Err: err}
@@ -59,7 +61,7 @@ func (s *Slot) Get(ctx context.Context, v Validators) (*Response, error) {
 	chain := &redirectChain{slot: s, permanent: true}
 	resp, err := s.c.client(chain).Do(req)
 	if err != nil {
-		return nil, transportError(ctx, rawURL, err)
+		return nil, transportError(ctx, rawURL, err, trace.connected.Load())
 	}
 	defer resp.Body.Close()
 	out := &Response{
@@ -174,8 +176,9 @@ func (c *redirectChain) check(req *http.Request, via []*http.Request) error {
 	return c.slot.c.bucket.Take(req.Context())
 }
 
-// transportError classifies a failed exchange.
-func transportError(ctx context.Context, rawURL string, err error) error {
+// transportError classifies a failed exchange; connected says whether it
+// ever got a connection to a server.
+func transportError(ctx context.Context, rawURL string, err error, connected bool) error {
 	kind := KindDownloadFailed
 	switch {
 	case errors.Is(err, ErrScheme):
@@ -183,7 +186,8 @@ func transportError(ctx context.Context, rawURL string, err error) error {
 	case errors.Is(err, context.Canceled):
 		kind = KindCanceled
 	}
-	return &DownloadError{Kind: kind, URL: rawURL, Err: transportCause(ctx, err)}
+	return &DownloadError{Kind: kind, URL: rawURL, Err: transportCause(ctx, err),
+		Network: kind == KindDownloadFailed && unreached(err, connected)}
 }
 
 // transportCause strips net/http's "Get \"url\": " prefix (the URL is

@@ -30,8 +30,10 @@ func (c *cli) syncCmd() *cobra.Command {
 		Short: "Download feeds now, headless (for cron)",
 		Long: "Downloads the feeds that are due. --force downloads every feed whose sync setting is not\n" +
 			"manual, ignoring schedule and TTL; --feed downloads the named feeds now, whatever their setting.\n" +
-			"Each failed feed is printed to stderr as one line: its URL and the reason. The exit status is 0\n" +
-			"when the run finished, 2 on a usage, config or database error.",
+			"Each failed feed is printed to stderr as one line: its URL and the reason. When no server could\n" +
+			"be reached (offline), nothing is counted against the feeds and one line says so instead. Without\n" +
+			"flags, nothing is downloaded while [sync] on_battery or on_metered defers it. The exit status is\n" +
+			"0 when the run finished, 2 on a usage, config or database error.",
 		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error { return c.runSync(o) },
 	}
@@ -43,6 +45,12 @@ func (c *cli) syncCmd() *cobra.Command {
 func (c *cli) runSync(o syncOptions) error {
 	return c.withApp(func(a *app) error {
 		eng := a.engine()
+		if automatic := !o.force && len(o.feeds) == 0; automatic {
+			if reason := eng.Deferred(c.ctx); reason != "" {
+				fmt.Fprintf(a.stderr, "sync deferred %s (see [sync] on_battery and on_metered)\n", reason)
+				return nil
+			}
+		}
 		feeds, err := a.syncTargets(o)
 		if err != nil {
 			return err
@@ -58,9 +66,12 @@ func (c *cli) runSync(o syncOptions) error {
 		stopWatch()
 		bar.finish()
 		for _, r := range results {
-			if r.Err != nil {
+			if r.Err != nil && !r.Offline {
 				fmt.Fprintf(a.stderr, "%s: %s\n", r.URL, oneLine(fetch.Reason(r.Err)))
 			}
+		}
+		if offline, waiting := eng.Offline(); offline {
+			fmt.Fprintln(a.stderr, engine.Offline{Waiting: waiting})
 		}
 		a.printEnclosureFailures(results)
 		return nil
