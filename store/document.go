@@ -29,6 +29,10 @@ type Document struct {
 
 	// Items in document order.
 	Items []DocItem
+
+	// ListInfo is a list feed's cf:listinfo (its sorts and groups), nil
+	// when the channel has none.
+	ListInfo *ListInfo
 }
 
 // Hints are the channel elements that bound how often a feed may be fetched.
@@ -60,6 +64,12 @@ type DocItem struct {
 	Summary    string // sanitized HTML, only when different from Content
 	Categories []string
 	Enclosures []DocEnclosure
+	// ListValues holds the item's values for its feed's cf:listinfo, keyed
+	// by ListSort.Key and ListGroup.Key; sort values are normalised for
+	// their data type (dates RFC 3339 UTC, numbers plain decimals).
+	ListValues map[string]string
+	// Duration is itunes:duration as the publisher wrote it.
+	Duration string
 }
 
 // DocEnclosure is an enclosure (or atom link rel="enclosure") of an item.
