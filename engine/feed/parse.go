@@ -50,6 +50,7 @@ func parseBody(body []byte) (*store.Document, error) {
 	}
 	flags := simpleListFlags(body)
 	doc.IsList, doc.NoMoreUpdates = flags.isList, flags.noMoreUpdates
+	addListInfo(doc, body)
 	return doc, nil
 }
 
