@@ -28,6 +28,7 @@
 //	fallback_cap_bytes = 15728640  # >= 1
 //	blocked_extensions = []        # added to the built-in list
 //	blocked_types = []             # added to the built-in list
+//	player = "xdg-open"            # plays or opens a downloaded enclosure (P in the reader)
 //
 //	[ui]
 //	notify_command = ""
