@@ -130,3 +130,23 @@ func TestImportKeepsTheOutlinesTitles(t *testing.T) {
 		t.Errorf("after a download the title is %q (custom %v)", got.Title, got.CustomTitle)
 	}
 }
+
+func TestDownloadedEnclosureOnlyOnceTheFileIsThere(t *testing.T) {
+	h := newEncHarness(t)
+	ctx := context.Background()
+	h.srv.handle("/ep1.mp3", serveRanges(content(3000, 1), `"e1"`))
+	f := h.podcast("/pod.xml", false, "/ep1.mp3")
+	h.mustSync(f)
+	item := h.items(f)[0]
+	if _, err := h.eng.DownloadedEnclosure(ctx, item.ID); !errors.Is(err, ErrNotDownloaded) {
+		t.Fatalf("before the download: %v", err)
+	}
+	if _, err := h.eng.DownloadItem(ctx, item.ID); err != nil {
+		t.Fatal(err)
+	}
+	enc, err := h.eng.DownloadedEnclosure(ctx, item.ID)
+	if err != nil || enc.Path == "" {
+		t.Fatalf("after the download: %+v, %v", enc, err)
+	}
+	mustEqualFile(t, enc.Path, content(3000, 1))
+}
