@@ -53,22 +53,22 @@ type Options struct {
 
 // Model is the reader: three panes, a status line, and at most one dialog.
 type Model struct {
-	opts    Options
-	be      backend
-	keys    KeyMap
-	styles  Styles
-	help    help.Model
-	tree    *treePane
-	items   *itemsPane
-	reader  *readerPane
-	status  statusBar
-	dialog  dialog
-	focus   pane
-	layout  layout
-	prefs   panePrefs
-	width   int
-	height  int
-	ready   bool
+	opts   Options
+	be     backend
+	keys   KeyMap
+	styles Styles
+	help   help.Model
+	tree   *treePane
+	items  *itemsPane
+	reader *readerPane
+	status statusBar
+	dialog dialog
+	focus  pane
+	layout layout
+	prefs  panePrefs
+	width  int
+	height int
+	ready  bool
 	// empty is true while there is no feed (the welcome shows).
 	empty bool
 	// jump is an unread item being looked for across pages and feeds.

@@ -267,5 +267,3 @@ func openURL(u string) error {
 	go cmd.Wait()
 	return nil
 }
-
-
