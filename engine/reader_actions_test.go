@@ -22,7 +22,7 @@ func TestFolderActions(t *testing.T) {
 	if got := h.feed(f.ID).FolderPath; got != "Technology" {
 		t.Fatalf("after the move the feed is in %q", got)
 	}
-	if err := h.eng.MoveFolder(ctx, "Technology", "News"); !errors.Is(err, store.ErrDuplicate) {
+	if err := h.eng.MoveFolder(ctx, "Technology", "News"); !errors.Is(err, store.ErrFolderExists) {
 		t.Fatalf("moving onto an existing folder: %v", err)
 	}
 	if err := h.eng.MoveFeed(ctx, f.ID, " Reading / Later "); err != nil {

@@ -11,7 +11,7 @@ import (
 // MoveFolder renames or moves the folder at from, with its sub-folders and
 // feeds, to the path to ("A/B" → "A/C" renames, "A/B" → "C/B" moves; the
 // new parent is created when missing). It fails with ErrNotFound when from
-// does not exist, ErrDuplicate when to does, and ErrInvalid when to is the
+// does not exist, ErrFolderExists when to does, and ErrInvalid when to is the
 // top level or inside from; nothing changes then.
 func (s *Store) MoveFolder(ctx context.Context, from, to string) error {
 	err := s.write(ctx, func(tx *sql.Tx) error { return moveFolder(ctx, tx, from, to) })
@@ -44,7 +44,7 @@ func moveFolder(ctx context.Context, tx *sql.Tx, from, to string) error {
 		return err
 	}
 	if _, err := folderID(ctx, tx, to); err == nil {
-		return ErrDuplicate
+		return ErrFolderExists
 	} else if !errors.Is(err, ErrNotFound) {
 		return err
 	}
@@ -63,7 +63,7 @@ func moveFolder(ctx context.Context, tx *sql.Tx, from, to string) error {
 
 // RemoveFolder removes the folder at path; its feeds and sub-folders move
 // up to its parent, so nothing is unsubscribed. A sub-folder whose name the
-// parent already has fails the whole removal with ErrDuplicate.
+// parent already has fails the whole removal with ErrFolderExists.
 func (s *Store) RemoveFolder(ctx context.Context, path string) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		path, err := CleanFolderPath(path)

@@ -55,7 +55,7 @@ func TestMoveFolderRefusesAndChangesNothing(t *testing.T) {
 		from, to string
 		want     error
 	}{
-		{"A", "C", ErrDuplicate},
+		{"A", "C", ErrFolderExists},
 		{"A", "A/B/X", ErrInvalid},
 		{"A", "", ErrInvalid},
 		{"Nope", "D", ErrNotFound},
@@ -90,7 +90,7 @@ func TestRemoveFolderMovesItsContentUp(t *testing.T) {
 		t.Errorf("sub-folder feed in %q", f.FolderPath)
 	}
 	addFeed(t, s, "http://a.example/clash", "Europe")
-	if err := s.RemoveFolder(ctx, "News"); !errors.Is(err, ErrDuplicate) {
+	if err := s.RemoveFolder(ctx, "News"); !errors.Is(err, ErrFolderExists) {
 		t.Fatalf("a name clash: %v", err)
 	}
 	if got := folderPaths(t, s); !slices.Contains(got, "News/Europe") {

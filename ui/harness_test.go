@@ -145,11 +145,10 @@ func keyMsg(k string) tea.KeyMsg {
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
 
-// typeText types s into the open dialog.
+// typeText types s into the open dialog, as one burst of runes (a text
+// input takes them all, as it does a fast typist's).
 func (h *harness) typeText(s string) {
-	for _, r := range s {
-		h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-	}
+	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)})
 }
 
 // view is the screen without styles.
