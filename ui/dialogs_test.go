@@ -230,4 +230,3 @@ func TestHelpShowsEveryKeyAtEverySize(t *testing.T) {
 		})
 	}
 }
-
