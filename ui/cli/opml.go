@@ -37,6 +37,9 @@ func (c *cli) runImport(path string) error {
 		}
 		a.notices(got.Notices)
 		fmt.Fprintf(a.stdout, "imported %d feeds (%d already subscribed)\n", got.Added, got.Skipped)
+		if got.Added > 0 {
+			fmt.Fprintln(a.stdout, "They download at the next sync: run tidings sync now (an open reader downloads them within seconds).")
+		}
 		return nil
 	})
 }
