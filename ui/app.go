@@ -207,8 +207,12 @@ func (m *Model) View() string {
 	return body + "\n" + m.status.View(prompt) + "\n" + fit(m.help.ShortHelpView(m.shortHelp()), m.width, 1)
 }
 
-// shortHelp is the focused pane's keys, then the global ones.
+// shortHelp is the focused pane's keys, then the global ones; on the
+// welcome, the keys it names.
 func (m *Model) shortHelp() []key.Binding {
+	if m.empty && m.dialog == nil {
+		return []key.Binding{m.keys.Subscribe, m.keys.Help, m.keys.Quit}
+	}
 	return append(m.focused().ShortHelp(), m.keys.Search, m.keys.Subscribe, m.keys.Help)
 }
 

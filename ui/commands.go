@@ -164,7 +164,9 @@ func (b backend) subscribe(url, folder string) tea.Cmd {
 // queueEnclosures queues an item's enclosures for download.
 func (b backend) queueEnclosures(itemID int64) tea.Cmd {
 	return func() tea.Msg {
-		return actionMsg{status: "enclosure queued", err: b.engine.QueueItemEnclosures(b.ctx, itemID), reload: true}
+		// The queue's events say the rest: queued, then progress and the
+		// file, or why it was refused.
+		return actionMsg{err: b.engine.QueueItemEnclosures(b.ctx, itemID), reload: true}
 	}
 }
 

@@ -166,7 +166,7 @@ func TestWatchOpenCopyEnclosure(t *testing.T) {
 		t.Errorf("e on an item without enclosure: %q", h.m.status.message)
 	}
 	h.keys("G", "e")
-	h.waitFor("enclosure queued", func() bool { return h.m.status.message == "enclosure queued" })
+	h.waitFor("enclosure queued", func() bool { return strings.Contains(statusLine(h), "1 enclosure queued") })
 	h.keys("g", "enter", "1", "enter")
 	if len(h.opened) != 2 || h.opened[1] != "https://example.com/etag" {
 		t.Errorf("link 1 opened %v", h.opened)

@@ -124,8 +124,10 @@ func (r *readerPane) header() []string {
 		out = append(out, wrap(r.styles.Link, it.Link)...)
 	}
 	for _, e := range it.Enclosures {
-		for _, l := range enclosureLines(e, it.Duration) {
-			out = append(out, wrap(r.styles.Meta, l)...)
+		head, state := enclosureLines(e, it.Duration)
+		out = append(out, wrap(r.styles.Meta, head)...)
+		for _, l := range strings.Split(ansi.Wrap(sanitize.Terminal(state), max(w-2, 8), ""), "\n") {
+			out = append(out, "  "+r.styles.Meta.Render(l))
 		}
 	}
 	if warn := feedWarning(r.feed); warn != "" {
@@ -151,8 +153,8 @@ func feedWarning(f *store.Feed) string {
 
 // enclosureLines describe an enclosure: its type, size and duration, then
 // where its download stands (the file's path once downloaded).
-func enclosureLines(e store.Enclosure, duration string) []string {
-	head := "♪ " + fileName(e.URL)
+func enclosureLines(e store.Enclosure, duration string) (head, state string) {
+	head = "♪ " + fileName(e.URL)
 	var facts []string
 	if e.Type != "" {
 		facts = append(facts, e.Type)
@@ -170,7 +172,7 @@ func enclosureLines(e store.Enclosure, duration string) []string {
 	if len(facts) > 0 {
 		head += " (" + strings.Join(facts, ", ") + ")"
 	}
-	return []string{head, "  " + enclosureState(e)}
+	return head, enclosureState(e)
 }
 
 // enclosureState is where an enclosure's download stands, with the key
@@ -186,6 +188,9 @@ func enclosureState(e store.Enclosure) string {
 	case store.EnclosureFailed:
 		return "download failed: " + oneLine(e.Error) + " — e tries again"
 	case store.EnclosureBlocked:
+		if why := oneLine(e.Error); strings.HasPrefix(why, "blocked") {
+			return why
+		}
 		return "blocked: " + oneLine(e.Error)
 	}
 	return "not downloaded — e downloads it"

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -184,6 +185,10 @@ func TestWelcomeOnAnEmptyDatabase(t *testing.T) {
 				t.Errorf("%v: the welcome lacks %q:\n%s", sz, want, view)
 			}
 		}
+		if help := strings.Split(view, "\n")[sz[1]-1]; !strings.Contains(help, "a subscribe") || strings.Contains(help, "mark feed") {
+			t.Errorf("%v: the help line under the welcome: %q", sz, help)
+		}
+		golden(t, fmt.Sprintf("welcome_%dx%d", sz[0], sz[1]), screen(h))
 		h.keys("a")
 		if _, ok := h.m.dialog.(*form); !ok {
 			t.Errorf("a does not open the subscribe dialog over the welcome")
