@@ -111,7 +111,7 @@ func saveListInfo(ctx context.Context, tx *sql.Tx, feedID int64, doc *Document) 
 		}
 		info = string(b)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE feeds SET list_info = ? WHERE id = ?`, info, feedID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE feeds SET list_info = ? WHERE id = ? AND list_info <> ?`, info, feedID, info); err != nil {
 		return err
 	}
 	for _, it := range doc.Items {

@@ -263,6 +263,9 @@ func (p *itemsPane) row(i, dateW int) string {
 	w := max(p.width-ansi.StringWidth(left), 1)
 	title := ansi.Truncate(p.titleOf(it), w, "…")
 	style := rowStyle(p.styles, st, i == p.cursor, p.focused)
+	if p.match == nil { // one Render per row: the list is drawn on every key
+		return style.Render(left + padRight(title, w))
+	}
 	return style.Render(left) + highlight(padRight(title, w), p.match, style, p.styles.Match)
 }
 
