@@ -29,7 +29,6 @@ const (
 type statusBar struct {
 	styles      Styles
 	downloading map[int64]bool
-	queued      map[int64]bool
 	refresh     refreshProgress
 	enclosures  map[int64]enclosureProgress
 	errors      errorList
@@ -53,7 +52,7 @@ type refreshProgress struct {
 type statusFadeMsg struct{ id int }
 
 func newStatusBar(st Styles) statusBar {
-	return statusBar{styles: st, downloading: map[int64]bool{}, queued: map[int64]bool{},
+	return statusBar{styles: st, downloading: map[int64]bool{},
 		enclosures: map[int64]enclosureProgress{}, errors: errorList{byKey: map[string]string{}}}
 }
 
@@ -97,7 +96,7 @@ func (s *statusBar) faded(m statusFadeMsg) {
 // startRefresh counts a user-asked refresh of feeds ids.
 func (s *statusBar) startRefresh(ids []int64) {
 	r := &s.refresh
-	if r.pending == nil || len(r.pending) == 0 {
+	if len(r.pending) == 0 {
 		r.pending, r.total, r.done = map[int64]bool{}, 0, 0
 	}
 	for _, id := range ids {
@@ -105,25 +104,19 @@ func (s *statusBar) startRefresh(ids []int64) {
 			r.pending[id] = true
 			r.total++
 		}
-		s.queued[id] = true
 	}
 }
 
 // endRefresh forgets a refresh that ended.
-func (s *statusBar) endRefresh() {
-	s.refresh = refreshProgress{}
-	clear(s.queued)
-}
+func (s *statusBar) endRefresh() { s.refresh = refreshProgress{} }
 
-// engineEvent follows downloads: in flight, queued, a refresh's progress,
-// and each feed's error until it succeeds.
+// engineEvent follows downloads: in flight, a refresh's progress, and
+// each feed's error until it succeeds.
 func (s *statusBar) engineEvent(ev engine.Event, title func(int64) string) {
 	switch ev := ev.(type) {
 	case engine.FeedDownloading:
-		delete(s.queued, ev.FeedID)
 		s.downloading[ev.FeedID] = true
 	case engine.FeedDownloadCompleted:
-		delete(s.queued, ev.FeedID)
 		delete(s.downloading, ev.FeedID)
 		if s.refresh.pending[ev.FeedID] {
 			delete(s.refresh.pending, ev.FeedID)
