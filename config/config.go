@@ -29,6 +29,7 @@ const (
 	defaultMaxBodyBytes     = 20 << 20
 	defaultEnclosureWorkers = 4
 	defaultFallbackCapBytes = 15 << 20
+	defaultPlayer           = "xdg-open"
 
 	// maxWorkers bounds every thread/connection count setting.
 	maxWorkers = 16
@@ -136,6 +137,11 @@ type EnclosureConfig struct {
 	// list (blocked_types). Use [EnclosureConfig.BlockedTypes] for the
 	// effective list.
 	ExtraBlockedTypes []string
+	// Player is the command the reader plays or opens a downloaded
+	// enclosure with (player), the file's path appended; default
+	// "xdg-open". It runs in the terminal, which the reader hands over
+	// until it exits.
+	Player string
 }
 
 // UIConfig holds user interface settings (TOML table "ui").
@@ -170,6 +176,7 @@ func Default() Config {
 		Enclosures: EnclosureConfig{
 			MaxConcurrent:    defaultEnclosureWorkers,
 			FallbackCapBytes: defaultFallbackCapBytes,
+			Player:           defaultPlayer,
 		},
 	}
 }

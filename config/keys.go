@@ -76,6 +76,7 @@ func Keys() []Key {
 			Allowed: `extensions without a dot, such as "exe"`},
 		{Name: "enclosures.blocked_types", Meaning: "MIME types refused on top of the built-in list.",
 			Allowed: `MIME types, such as "application/x-foo"`},
+		{Name: "enclosures.player", Meaning: "The command P in the reader plays or opens a downloaded enclosure with (its path appended); a terminal player gets the screen while it runs."},
 
 		{Name: "ui.notify_command", Meaning: `Command run when a watched feed gets new items; "" runs nothing.`},
 	}

@@ -48,6 +48,7 @@ type fileEnclosures struct {
 	FallbackCapBytes  int64    `toml:"fallback_cap_bytes"`
 	BlockedExtensions []string `toml:"blocked_extensions"`
 	BlockedTypes      []string `toml:"blocked_types"`
+	Player            string   `toml:"player"`
 }
 
 type fileUI struct {
@@ -145,6 +146,7 @@ func toFile(c Config) fileConfig {
 			FallbackCapBytes:  c.Enclosures.FallbackCapBytes,
 			BlockedExtensions: slices.Clone(c.Enclosures.ExtraBlockedExtensions),
 			BlockedTypes:      slices.Clone(c.Enclosures.ExtraBlockedTypes),
+			Player:            c.Enclosures.Player,
 		},
 		UI: fileUI{NotifyCommand: c.UI.NotifyCommand},
 	}
@@ -191,6 +193,7 @@ func (f fileConfig) toConfig() (Config, []*Error) {
 			FallbackCapBytes:       f.Enclosures.FallbackCapBytes,
 			ExtraBlockedExtensions: f.Enclosures.BlockedExtensions,
 			ExtraBlockedTypes:      f.Enclosures.BlockedTypes,
+			Player:                 f.Enclosures.Player,
 		},
 		UI: UIConfig{NotifyCommand: f.UI.NotifyCommand},
 	}

@@ -80,6 +80,7 @@ max_concurrent = 16
 fallback_cap_bytes = 1
 blocked_extensions = ["iso", ".EXE"]
 blocked_types = ["application/x-iso9660-image"]
+player = "mpv --no-video"
 
 [ui]
 notify_command = "notify-send tidings"
@@ -116,6 +117,7 @@ func TestLoadFullFile(t *testing.T) {
 			FallbackCapBytes:       1,
 			ExtraBlockedExtensions: []string{"iso", ".EXE"},
 			ExtraBlockedTypes:      []string{"application/x-iso9660-image"},
+			Player:                 "mpv --no-video",
 		},
 		UI: UIConfig{NotifyCommand: "notify-send tidings"},
 	}
@@ -171,6 +173,11 @@ func TestLoadErrors(t *testing.T) {
 			name: "unknown key inside [sync]",
 			doc:  "[sync]\ndownload_threads = 2\nthreads = 3\n",
 			line: 3, key: "sync.threads", msg: []string{"unknown key"},
+		},
+		{
+			name: "empty enclosure player",
+			doc:  "[enclosures]\nplayer = \"  \"\n",
+			line: 2, key: "enclosures.player", msg: []string{"must name a command"},
 		},
 		{
 			name: "unknown dotted key",

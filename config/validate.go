@@ -31,6 +31,7 @@ const (
 	keyFallbackCap       = "enclosures.fallback_cap_bytes"
 	keyBlockedExtensions = "enclosures.blocked_extensions"
 	keyBlockedTypes      = "enclosures.blocked_types"
+	keyPlayer            = "enclosures.player"
 )
 
 // Validate checks every value against its allowed range and returns the
@@ -93,6 +94,8 @@ func validate(c Config, present func(key string) bool) []*Error {
 			v.add(keyBlockedTypes, strconv.Quote(typ), msg)
 		}
 	}
+	v.check(keyPlayer, strings.TrimSpace(e.Player) != "" && !strings.ContainsFunc(e.Player, unicode.IsControl),
+		strconv.Quote(e.Player), "must name a command (without control characters)")
 	return v.errs
 }
 

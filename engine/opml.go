@@ -64,7 +64,9 @@ func opmlFeed(folder string, f opml.Feed) (store.NewFeed, []string, error) {
 	if err != nil {
 		return store.NewFeed{}, nil, err
 	}
-	return store.NewFeed{URL: f.URL, Title: f.Title, SiteURL: sanitize.Link(f.HTMLURL), FolderPath: folder, Sync: *fs.Sync,
+	// The outline's title is the person's name for the feed: downloads
+	// keep it (CustomTitle), as they keep one given to tidings add --title.
+	return store.NewFeed{URL: f.URL, Title: f.Title, CustomTitle: f.Title != "", SiteURL: sanitize.Link(f.HTMLURL), FolderPath: folder, Sync: *fs.Sync,
 		IntervalMinutes: *fs.IntervalMinutes, MaxItems: *fs.MaxItems, DownloadEnclosures: f.Enclosures}, notices, nil
 }
 

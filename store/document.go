@@ -33,6 +33,10 @@ type Document struct {
 
 	// Items in document order.
 	Items []DocItem
+
+	// ListInfo is a list feed's cf:listinfo (its sorts and groups), nil
+	// when the channel has none.
+	ListInfo *ListInfo
 }
 
 // Hints are the channel elements that bound how often a feed may be fetched.
@@ -68,6 +72,10 @@ type DocItem struct {
 	DurationSeconds int
 	// Image is itunes:image (or a media thumbnail): http(s) or "".
 	Image string
+	// ListValues holds the item's values for its feed's cf:listinfo, keyed
+	// by ListSort.Key and ListGroup.Key; sort values are normalised for
+	// their data type (dates RFC 3339 UTC, numbers plain decimals).
+	ListValues map[string]string
 }
 
 // DocEnclosure is an enclosure (or atom link rel="enclosure") of an item.

@@ -77,6 +77,9 @@ func (s *Store) RecordDownload(ctx context.Context, feedID int64, d Download) (D
 			if err := mergeItems(ctx, tx, feedID, d, &res); err != nil {
 				return err
 			}
+			if err := saveListInfo(ctx, tx, feedID, d.Document); err != nil {
+				return err
+			}
 		}
 		if err := purge(ctx, tx, feedID, d.MaxItems, isList, &res); err != nil {
 			return err

@@ -33,6 +33,9 @@ type Item struct {
 	Read            bool
 	Flagged         bool
 	Enclosures      []Enclosure
+	// ListValues are the item's values for its list feed's cf:listinfo
+	// sorts and groups (keys ListSort.Key, ListGroup.Key).
+	ListValues map[string]string
 }
 
 // ItemQuery selects items. Zero values mean "no filter".
@@ -43,22 +46,31 @@ type ItemQuery struct {
 	Flagged    bool
 	Limit      int // 0: no limit
 	Offset     int
+	// AlsoIDs are items listed whatever the Unread and Flagged filters say
+	// (the reader keeps items read in the Unread view listed).
+	AlsoIDs []int64
+	// List orders a list feed's items by its cf:listinfo (with FeedID).
+	List *ListOrder
 }
 
 const itemColumns = `i.id, i.feed_id, fd.title, i.guid, i.title, i.link, i.author, i.content, i.summary,
 	i.categories, i.published_at, i.updated_at, i.first_seen_at, i.sort_at, i.duration_seconds, i.image,
-	i.read, i.flagged`
+	i.read, i.flagged, i.list_values`
 
 func scanItem(r rowScanner) (Item, error) {
 	var it Item
 	var cats string
 	var pub, upd sql.NullInt64
 	var seen, sortAt int64
+	var listValues string
 	err := r.Scan(&it.ID, &it.FeedID, &it.FeedTitle, &it.GUID, &it.Title, &it.Link, &it.Author,
 		&it.Content, &it.Summary, &cats, &pub, &upd, &seen, &sortAt, &it.DurationSeconds, &it.Image,
-		&it.Read, &it.Flagged)
+		&it.Read, &it.Flagged, &listValues)
 	if err != nil {
 		return it, err
+	}
+	if listValues != "" {
+		_ = json.Unmarshal([]byte(listValues), &it.ListValues)
 	}
 	it.PublishedAt, it.UpdatedAt = timePtr(pub), timePtr(upd)
 	it.FirstSeenAt = time.Unix(seen, 0).UTC()
@@ -117,15 +129,31 @@ func itemsSQL(ctx context.Context, s *Store, q ItemQuery) (string, []any) {
 	if q.FolderPath != "" {
 		where, args = append(where, subtreeFilter), append(args, q.FolderPath, q.FolderPath, q.FolderPath)
 	}
+	var state []string
 	if q.Unread {
-		where = append(where, `i.read = 0`)
+		state = append(state, `i.read = 0`)
 	}
 	if q.Flagged {
-		where = append(where, `i.flagged = 1`)
+		state = append(state, `i.flagged = 1`)
+	}
+	if len(state) > 0 {
+		cond := strings.Join(state, ` AND `)
+		if len(q.AlsoIDs) > 0 {
+			cond = `(` + cond + ` OR i.id IN (` + strings.TrimSuffix(strings.Repeat("?,", len(q.AlsoIDs)), ",") + `))`
+			for _, id := range q.AlsoIDs {
+				args = append(args, id)
+			}
+		}
+		where = append(where, cond)
 	}
 	query := `SELECT ` + itemColumns + ` FROM items i JOIN feeds fd ON fd.id = i.feed_id`
 	if len(where) > 0 {
 		query += ` WHERE ` + strings.Join(where, ` AND `)
+	}
+	if q.List != nil && q.FeedID != 0 {
+		var orderArgs []any
+		order, orderArgs = q.List.orderSQL()
+		args = append(args, orderArgs...)
 	}
 	query += ` ORDER BY ` + order
 	if q.Limit > 0 || q.Offset > 0 {
@@ -191,6 +219,27 @@ func (s *Store) setItemFlag(ctx context.Context, column string, ids []int64, v b
 		return fmt.Errorf("set %s: %w", column, err)
 	}
 	return nil
+}
+
+// SetReadExisting marks those of ids that still exist read or unread
+// (others may have been purged meanwhile) and returns how many changed.
+func (s *Store) SetReadExisting(ctx context.Context, ids []int64, read bool) (int, error) {
+	var n int64
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		for _, id := range ids {
+			res, err := tx.ExecContext(ctx, `UPDATE items SET read = ? WHERE id = ? AND read <> ?`, read, id, read)
+			if err != nil {
+				return err
+			}
+			c, _ := res.RowsAffected()
+			n += c
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("set read: %w", err)
+	}
+	return int(n), nil
 }
 
 // MarkFeedRead marks every item of a feed read and returns how many changed.

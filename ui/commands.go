@@ -35,7 +35,11 @@ func (b backend) loadCounts() tea.Cmd {
 			return countsMsg{err: err}
 		}
 		folders, err := b.store.FolderCounts(b.ctx)
-		return countsMsg{feeds: feeds, folders: folders, err: err}
+		if err != nil {
+			return countsMsg{err: err}
+		}
+		flagged, err := b.store.FlaggedCount(b.ctx)
+		return countsMsg{feeds: feeds, folders: folders, flagged: flagged, err: err}
 	}
 }
 
@@ -66,22 +70,23 @@ func (b backend) setFlagged(id int64, flagged bool) tea.Cmd {
 	}
 }
 
-// markRead marks a tree node's items read.
+// markRead marks a tree node's unread items read, returning their ids so
+// that u can undo it.
 func (b backend) markRead(n node) tea.Cmd {
 	return func() tea.Msg {
-		var count int
-		var err error
-		switch n.kind {
-		case nodeFeed:
-			count, err = b.engine.MarkFeedRead(b.ctx, n.feedID)
-		case nodeFolder:
-			count, err = b.engine.MarkFolderRead(b.ctx, n.path)
-		case nodeFlagged:
-			err = errors.New("mark read: choose a feed or folder")
-		default:
-			count, err = b.engine.MarkFolderRead(b.ctx, "")
+		if n.kind == nodeFlagged {
+			return markedMsg{err: errors.New("A marks a feed or a folder read; select one")}
 		}
-		return actionMsg{status: fmt.Sprintf("%d marked read in %s", count, n.label), err: err, reload: true}
+		ids, err := b.engine.MarkQueryRead(b.ctx, n.query())
+		return markedMsg{label: n.label, ids: ids, err: err}
+	}
+}
+
+// undoMarkRead marks unread again what a mark-all-read changed.
+func (b backend) undoMarkRead(u markUndo) tea.Cmd {
+	return func() tea.Msg {
+		n, err := b.engine.UndoMarkRead(b.ctx, u.ids)
+		return actionMsg{status: fmt.Sprintf("undone: %s unread again in %s", plural(n, "item"), u.label), err: err, reload: true}
 	}
 }
 
@@ -121,10 +126,24 @@ func (b backend) syncAll() tea.Cmd {
 	}
 }
 
+// syncNew downloads feeds never downloaded (just imported or added by
+// another process) if they are still due, without waiting for the tick.
+func (b backend) syncNew(feeds []store.Feed) tea.Cmd {
+	return func() tea.Msg {
+		res := b.engine.SyncFeeds(b.ctx, feeds, false, nil)
+		m := syncResult(len(feeds), res, nil)
+		m.background = true
+		return m
+	}
+}
+
 func syncResult(n int, res []engine.Result, err error) syncDoneMsg {
 	m := syncDoneMsg{feeds: n, err: err}
 	for _, r := range res {
-		if r.Err != nil {
+		switch {
+		case r.Offline:
+			m.offline++
+		case r.Err != nil:
 			m.failed++
 		}
 	}
@@ -148,7 +167,58 @@ func (b backend) subscribe(url, folder string) tea.Cmd {
 // queueEnclosures queues an item's enclosures for download.
 func (b backend) queueEnclosures(itemID int64) tea.Cmd {
 	return func() tea.Msg {
-		return actionMsg{status: "enclosure queued", err: b.engine.QueueItemEnclosures(b.ctx, itemID)}
+		// The queue's events say the rest: queued, then progress and the
+		// file, or why it was refused.
+		return actionMsg{err: b.engine.QueueItemEnclosures(b.ctx, itemID), reload: true}
+	}
+}
+
+// downloadedEnclosure finds an item's downloaded enclosure to play.
+func (b backend) downloadedEnclosure(itemID int64) tea.Cmd {
+	return func() tea.Msg {
+		enc, err := b.engine.DownloadedEnclosure(b.ctx, itemID)
+		return playMsg{enc: enc, err: err}
+	}
+}
+
+// health reads a feed's health.
+func (b backend) health(feedID int64) tea.Cmd {
+	return func() tea.Msg {
+		h, err := b.engine.Health(b.ctx, feedID)
+		return healthMsg{health: h, err: err}
+	}
+}
+
+// listInfo reads a list feed's sorts and groups.
+func (b backend) listInfo(f store.Feed) tea.Cmd {
+	return func() tea.Msg {
+		info, err := b.store.FeedListInfo(b.ctx, f.ID)
+		return listInfoMsg{feed: f, info: info, err: err}
+	}
+}
+
+// syncLogStart reads where the sync log ends, so only later downloads
+// raise toasts.
+func (b backend) syncLogStart() tea.Cmd {
+	return func() tea.Msg {
+		id, err := b.store.LastSyncLogID(b.ctx)
+		return syncLogMsg{start: true, base: id, err: err}
+	}
+}
+
+// syncLogSince reads the downloads with new items after log entry id, by
+// this process or any other (a cron sync).
+func (b backend) syncLogSince(id int64) tea.Cmd {
+	return func() tea.Msg {
+		entries, err := b.store.SyncLogSince(b.ctx, id)
+		return syncLogMsg{entries: entries, err: err}
+	}
+}
+
+// folderAction runs a folder or move action of the engine, then reloads.
+func (b backend) folderAction(status string, do func(ctx context.Context, e *engine.Engine) error) tea.Cmd {
+	return func() tea.Msg {
+		return actionMsg{status: status, err: do(b.ctx, b.engine), reload: true}
 	}
 }
 
@@ -201,9 +271,4 @@ func openURL(u string) error {
 	}
 	go cmd.Wait()
 	return nil
-}
-
-// statusCmd sets the status line.
-func statusCmd(status string, err error) tea.Cmd {
-	return func() tea.Msg { return actionMsg{status: status, err: err} }
 }

@@ -29,7 +29,23 @@ func TestOfflineAndDeferredInTheStatusLine(t *testing.T) {
 	}
 	h.send(engineMsg{engine.SyncResumed{}})
 	h.send(engineMsg{engine.FeedDownloadCompleted{FeedID: 1, Err: errors.New("503 Service Unavailable")}})
-	if v := h.view(); strings.Contains(v, "deferred") || !strings.Contains(v, "last error") {
+	if v := h.view(); strings.Contains(v, "deferred") || !strings.Contains(v, "503 Service Unavailable") {
 		t.Errorf("after SyncResumed and a feed's own failure:\n%s", v)
+	}
+}
+
+// A refresh while offline does not report the waiting feeds as failures.
+func TestRefreshWhileOfflineSaysSoInsteadOfFailed(t *testing.T) {
+	f := newFixture(t)
+	h := newHarness(t, f.st, 160, 45)
+	refused := fmt.Errorf("%w: connection refused", engine.ErrOffline)
+	h.send(syncResult(3, []engine.Result{{FeedID: 1, Err: refused, Offline: true}, {FeedID: 2, Skipped: true, Offline: true},
+		{FeedID: 3, Err: errors.New("503 Service Unavailable")}}, nil))
+	if msg := h.m.status.message; msg != "offline: 2 feeds not refreshed" {
+		t.Errorf("status %q", msg)
+	}
+	h.send(syncResult(3, []engine.Result{{FeedID: 1, Offline: true, Skipped: true}, {FeedID: 2}, {FeedID: 3}}, nil))
+	if msg := h.m.status.message; msg != "refreshed 2 feeds; 1 waiting for the network" {
+		t.Errorf("status %q", msg)
 	}
 }

@@ -111,10 +111,10 @@ func (t *treePane) feedByID(id int64) *store.Feed {
 // setData rebuilds the rows from the store, keeping the selected node (or
 // its position when it is gone). It reports whether any count changed and
 // whether the selected node is gone.
-func (t *treePane) setData(feeds []store.Feed, folders []store.FolderCount) (changed, lost bool) {
+func (t *treePane) setData(feeds []store.Feed, folders []store.FolderCount, flagged int) (changed, lost bool) {
 	sel := t.node().key()
 	old := t.nodes
-	t.nodes = buildNodes(feeds, folders)
+	t.nodes = buildNodes(feeds, folders, flagged)
 	t.cursor = min(t.cursor, max(len(t.nodes)-1, 0))
 	lost = true
 	for i, n := range t.nodes {
@@ -138,9 +138,10 @@ func countsChanged(a, b []node) bool {
 	return false
 }
 
-// buildNodes lays out the tree: the three views, each folder followed by
-// its sub-folders and feeds, then the feeds outside any folder.
-func buildNodes(feeds []store.Feed, folders []store.FolderCount) []node {
+// buildNodes lays out the tree: the three views (Flagged with the number
+// of flagged items), each folder followed by its sub-folders and feeds,
+// then the feeds outside any folder.
+func buildNodes(feeds []store.Feed, folders []store.FolderCount, flagged int) []node {
 	var all, unread int
 	byFolder := map[string][]int{}
 	for i, f := range feeds {
@@ -151,7 +152,7 @@ func buildNodes(feeds []store.Feed, folders []store.FolderCount) []node {
 	nodes := []node{
 		{kind: nodeAll, label: "All items", unread: unread, count: all},
 		{kind: nodeUnread, label: "Unread", unread: unread, count: unread},
-		{kind: nodeFlagged, label: "Flagged"},
+		{kind: nodeFlagged, label: "Flagged", count: flagged},
 	}
 	children := map[int64][]store.FolderCount{}
 	for _, f := range folders {
@@ -278,7 +279,10 @@ func (t *treePane) row(i int) string {
 		st = t.styles.Unread
 	}
 	count := ""
-	if n.unread > 0 {
+	switch {
+	case n.kind == nodeFlagged && n.count > 0:
+		count = fmt.Sprint(n.count)
+	case n.kind != nodeFlagged && n.unread > 0:
 		count = fmt.Sprint(n.unread)
 	}
 	label := strings.Repeat("  ", n.depth) + sanitize.Terminal(n.label)
@@ -286,6 +290,9 @@ func (t *treePane) row(i int) string {
 		label += "/"
 	}
 	w := max(t.width-len(count)-3, 1)
+	if n.kind == nodeFlagged {
+		st = t.styles.Row
+	}
 	text := mark + " " + padRight(ansi.Truncate(label, w, "…"), w) + " " + count
 	return rowStyle(t.styles, st, i == t.cursor, t.focused).Render(text)
 }

@@ -22,6 +22,7 @@ func Clean(doc *store.Document, base string) {
 	for i := range doc.Items {
 		cleanItem(&doc.Items[i], abs)
 	}
+	cleanListInfo(doc)
 }
 
 // resolver returns a function making references absolute against base;

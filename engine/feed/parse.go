@@ -105,20 +105,26 @@ func readerFor(root *element) func(*element) *store.Document {
 	switch local := strings.ToLower(root.name.Local); {
 	case local == "rss" && (root.name.Space == "" || root.ns() == nsRSS20),
 		local == "rdf" && (root.ns() == nsRDF || root.ns() == nsRSS10):
-		return withListFlags(rssDocument, func(r *element) *element { return rssChild(r, "channel") })
+		return withSimpleList(rssDocument, func(r *element) *element { return rssChild(r, "channel") }, rssItems)
 	case local == "feed" && isAtom(root):
-		return withListFlags(atomDocument, func(r *element) *element { return r })
+		return withSimpleList(atomDocument, func(r *element) *element { return r },
+			func(r *element) []*element { return atomChildren(r, "entry") })
 	}
 	return nil
 }
 
-// withListFlags wraps a document reader so that the Simple List flags of
-// the channel (found by channel) are set too.
-func withListFlags(read func(*element) *store.Document, channel func(*element) *element) func(*element) *store.Document {
+// withSimpleList wraps a document reader so that the Simple List
+// Extensions of the channel (found by channel) are read too: the flags,
+// cf:listinfo, and each item's (found by items) values for it.
+func withSimpleList(read func(*element) *store.Document, channel func(*element) *element,
+	items func(*element) []*element) func(*element) *store.Document {
 	return func(root *element) *store.Document {
 		doc := read(root)
 		if ch := channel(root); ch != nil {
 			doc.IsList, doc.NoMoreUpdates = simpleListFlags(ch)
+			if doc.ListInfo = listInfo(ch); doc.ListInfo != nil {
+				addListValues(doc, items(root))
+			}
 		}
 		return doc
 	}

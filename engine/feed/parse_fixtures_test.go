@@ -223,12 +223,13 @@ var fixtureWant = map[string]*store.Document{
 		Description: "The five best-selling albums, in chart order. The whole list is replaced every Monday.",
 		Hints:       store.Hints{TTLMinutes: 1440},
 		IsList:      true,
+		ListInfo:    listXMLInfo,
 		Items: []store.DocItem{
-			listItem(1, "Northern Lights \u2014 The Fjords", "northern-lights", "Up 2 places.", "The Fjords"),
-			listItem(2, "Concrete Garden \u2014 Mira Sol", "concrete-garden", "Down 1.", "Mira Sol"),
-			listItem(3, "Brass Tacks \u2014 The Low Tides", "brass-tacks", "New entry.", "The Low Tides"),
-			listItem(4, "Static Bloom \u2014 Kaya", "static-bloom", "Non-mover.", "Kaya"),
-			listItem(5, "Old Roads \u2014 Hank Fairweather", "old-roads", "Re-entry.", "Hank Fairweather"),
+			listItem(1, "Northern Lights \u2014 The Fjords", "northern-lights", "Up 2 places.", "The Fjords", "6", "Indie"),
+			listItem(2, "Concrete Garden \u2014 Mira Sol", "concrete-garden", "Down 1.", "Mira Sol", "12", "Pop"),
+			listItem(3, "Brass Tacks \u2014 The Low Tides", "brass-tacks", "New entry.", "The Low Tides", "1", "Jazz"),
+			listItem(4, "Static Bloom \u2014 Kaya", "static-bloom", "Non-mover.", "Kaya", "3", "Electronic"),
+			listItem(5, "Old Roads \u2014 Hank Fairweather", "old-roads", "Re-entry.", "Hank Fairweather", "40", "Country"),
 		},
 	},
 	"nomoreupdates.xml": {
@@ -273,13 +274,29 @@ var fixtureWant = map[string]*store.Document{
 	"redirect_empty.xml": {IsRedirect: true},
 }
 
-// listItem builds one entry of list.xml.
-func listItem(rank int, title, slug, desc, artist string) store.DocItem {
+// listXMLInfo is list.xml's cf:listinfo.
+var listXMLInfo = &store.ListInfo{
+	Sorts: []store.ListSort{
+		{Label: "Chart position", NS: topNS, Element: "rank", DataType: store.ListNumber, Default: true},
+		{Label: "Title", Element: "title", DataType: store.ListText},
+		{Label: "Weeks on chart", NS: topNS, Element: "weeks", DataType: store.ListNumber},
+	},
+	Groups: []store.ListGroup{{Label: "Genre", NS: topNS, Element: "genre"}},
+}
+
+const topNS = "http://charts.example.com/rss/top"
+
+// listItem builds one entry of list.xml, with its values for listXMLInfo.
+func listItem(rank int, title, slug, desc, artist, weeks, genre string) store.DocItem {
 	return store.DocItem{
 		GUID:    "chart-2024-w10-" + string(rune('0'+rank)),
 		Title:   title,
 		Link:    "http://charts.example.com/albums/" + slug,
 		Author:  artist,
 		Content: desc,
+		ListValues: map[string]string{
+			listXMLInfo.Sorts[0].Key(): string(rune('0' + rank)), listXMLInfo.Sorts[1].Key(): title,
+			listXMLInfo.Sorts[2].Key(): weeks, listXMLInfo.Groups[0].Key(): genre,
+		},
 	}
 }

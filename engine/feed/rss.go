@@ -48,6 +48,16 @@ func rssText(e *element, local string) string {
 	return ""
 }
 
+// rssItems are a document's item elements: the channel's, then those
+// straight under the root (RSS 1.0 puts them there).
+func rssItems(root *element) []*element {
+	ch := rssChild(root, "channel")
+	if ch == nil {
+		return rssChildren(root, "item")
+	}
+	return append(rssChildren(ch, "item"), rssChildren(root, "item")...)
+}
+
 // rssDocument reads an RSS 0.9x/2.0 (<rss>) or RSS 1.0/0.90 (<rdf:RDF>)
 // document. RSS 1.0 puts its items beside the channel, not in it; a
 // document without a channel is read as its own channel.
@@ -66,10 +76,7 @@ func rssDocument(root *element) *store.Document {
 	if doc.Title == "" {
 		doc.Title = ch.firstText(nsDC, "title")
 	}
-	items := rssChildren(ch, "item")
-	if root != ch {
-		items = append(items, rssChildren(root, "item")...)
-	}
+	items := rssItems(root)
 	doc.Items = make([]store.DocItem, 0, len(items))
 	for _, it := range items {
 		doc.Items = append(doc.Items, rssItem(it))

@@ -21,21 +21,24 @@ type globalFlags struct {
 // app is what a command works with: the configuration, the open store and
 // the standard streams.
 type app struct {
-	ctx     context.Context
-	version string
-	cfg     config.Config
-	store   *store.Store
-	stdin   io.Reader
-	stdout  io.Writer
-	stderr  io.Writer
-	logger  *slog.Logger
-	logFile *os.File
+	ctx context.Context
+	// cfgPath and dbPath are the files in use (the reader's welcome
+	// names them).
+	cfgPath, dbPath string
+	version         string
+	cfg             config.Config
+	store           *store.Store
+	stdin           io.Reader
+	stdout          io.Writer
+	stderr          io.Writer
+	logger          *slog.Logger
+	logFile         *os.File
 }
 
 // openApp loads the configuration and opens the store. Its errors are
 // usage errors (exit status 2).
 func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reader, stdout, stderr io.Writer) (*app, error) {
-	cfg, _, err := loadConfig(g)
+	cfg, cfgPath, err := loadConfig(g)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +48,7 @@ func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reade
 			return nil, asUsage(err)
 		}
 	}
-	a := &app{ctx: ctx, version: version, cfg: cfg, stdin: stdin, stdout: stdout, stderr: stderr}
+	a := &app{ctx: ctx, version: version, cfg: cfg, stdin: stdin, stdout: stdout, stderr: stderr, cfgPath: cfgPath, dbPath: dbPath}
 	a.openLog()
 	st, err := store.Open(ctx, dbPath)
 	if err != nil {

@@ -51,7 +51,7 @@ func TestImportNewsboatURLsFile(t *testing.T) {
 	u := newUser(t)
 	urls := repoFile(t, "testdata", "newsboat", "urls")
 	r := u.run("import", urls)
-	if r.code != 0 || r.stdout != "imported 3 feeds (0 already subscribed)\n" {
+	if r.code != 0 || r.stdout != "imported 3 feeds (0 already subscribed)\nThey download at the next sync: run tidings sync now (an open reader downloads them within seconds).\n" {
 		t.Fatalf("import urls: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 	wantNotices := "tidings: urls line 5: query feed \"Unread Articles\" skipped (tidings has no query feeds)\n" +

@@ -52,7 +52,7 @@ func TestOPMLExportIntoAFreshDatabaseReproducesTheSubscriptions(t *testing.T) {
 	u.ok("export", exported)
 
 	v := newUser(t)
-	if out := v.ok("import", exported); out != "imported 4 feeds (0 already subscribed)\n" {
+	if out := v.ok("import", exported); out != "imported 4 feeds (0 already subscribed)\nThey download at the next sync: run tidings sync now (an open reader downloads them within seconds).\n" {
 		t.Errorf("import said %q", out)
 	}
 	if got := v.subscriptions(); !reflect.DeepEqual(got, want) {

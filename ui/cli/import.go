@@ -91,6 +91,9 @@ func importList(ctx context.Context, a *app, eng *engine.Engine, list subscripti
 		return err
 	}
 	fmt.Fprintf(a.stdout, "imported %d feeds (%d already subscribed)\n", got.Added, got.Skipped)
+	if got.Added > 0 {
+		fmt.Fprintln(a.stdout, "They download at the next sync: run tidings sync now (an open reader downloads them within seconds).")
+	}
 	return nil
 }
 

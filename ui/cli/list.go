@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -40,8 +39,7 @@ func (c *cli) feedsCmd() *cobra.Command {
 }
 
 func printFeeds(a *app, feeds []store.Feed) error {
-	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tUNREAD\tITEMS\tFOLDER\tTITLE\tURL\tSTATUS")
+	tw := newTable(a.stdout, "ID", "UNREAD", "ITEMS", "FOLDER", "TITLE", "URL", "STATUS")
 	for _, f := range feeds {
 		status := f.Sync
 		switch {
@@ -50,11 +48,10 @@ func printFeeds(a *app, feeds []store.Feed) error {
 		case f.State.LastError != "":
 			status = "error: " + f.State.LastError
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t%s\t%s\n", f.ID, f.UnreadCount, f.ItemCount,
-			sanitize.Terminal(f.FolderPath), sanitize.Terminal(f.Title), sanitize.Terminal(f.URL),
-			sanitize.Terminal(status))
+		tw.row(fmt.Sprint(f.ID), fmt.Sprint(f.UnreadCount), fmt.Sprint(f.ItemCount),
+			cell(f.FolderPath), cell(f.Title), cell(f.URL), cell(status))
 	}
-	return tw.Flush()
+	return tw.flush()
 }
 
 // itemsOptions are the items command's flags.
@@ -109,17 +106,15 @@ func (c *cli) runItems(o itemsOptions) error {
 }
 
 func printItems(a *app, items []store.Item) error {
-	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tSTATE\tDATE\tFEED\tTITLE")
+	tw := newTable(a.stdout, "ID", "STATE", "DATE", "FEED", "TITLE")
 	for _, it := range items {
 		state := map[bool]string{true: " ", false: "N"}[it.Read]
 		if it.Flagged {
 			state += "!"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", it.ID, state, it.Date.Format("2006-01-02 15:04"),
-			sanitize.Terminal(it.FeedTitle), sanitize.Terminal(it.Title))
+		tw.row(fmt.Sprint(it.ID), state, it.Date.Local().Format("2006-01-02 15:04"), cell(it.FeedTitle), cell(it.Title))
 	}
-	return tw.Flush()
+	return tw.flush()
 }
 
 func (c *cli) markCmd() *cobra.Command {
@@ -175,3 +170,7 @@ func parseIDs(refs []string) ([]int64, error) {
 	}
 	return ids, nil
 }
+
+// cell is text for one table cell: controls removed, runs of white space
+// (tabs and newlines too) one space.
+func cell(s string) string { return oneLine(sanitize.Terminal(s)) }

@@ -105,7 +105,8 @@ func (c *cli) runTUI() error {
 				a.logger.Error("scheduler stopped", "err", err)
 			}
 		}()
-		err := ui.Run(ctx, ui.Options{Store: a.store, Engine: eng, Config: a.cfg, Logger: a.logger})
+		err := ui.Run(ctx, ui.Options{Store: a.store, Engine: eng, Config: a.cfg, Logger: a.logger,
+			ConfigPath: a.cfgPath, DBPath: a.dbPath})
 		cancel()
 		<-stopped
 		<-enclosures
