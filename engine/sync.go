@@ -169,7 +169,7 @@ func (e *Engine) interpret(ctx context.Context, d *download) error {
 	for hops := 0; ; hops++ {
 		doc, err := e.parse(bytes.NewReader(d.resp.Body))
 		if err != nil {
-			return &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: d.feed.URL, Status: d.resp.Status, Err: err}
+			return &fetch.DownloadError{Kind: parseErrorKind(err), URL: d.feed.URL, Status: d.resp.Status, Err: err}
 		}
 		if !doc.IsRedirect {
 			feed.Clean(doc, d.resp.FinalURL)

@@ -22,7 +22,7 @@ import (
 // as their XML declaration says. Parse never fetches anything: external
 // entities and DTDs are not resolved.
 func Parse(r io.Reader) (*store.Document, error) {
-	body, err := io.ReadAll(r)
+	body, err := readAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("parse: read body: %w", err)
 	}
@@ -32,6 +32,9 @@ func Parse(r io.Reader) (*store.Document, error) {
 // parseBody is Parse on a body already in memory.
 func parseBody(body []byte) (*store.Document, error) {
 	body = dropControlBytes(toUTF8(body))
+	if err := checkLimits(body); err != nil {
+		return nil, err
+	}
 	if loc, ok := xmlRedirect(body); ok {
 		return &store.Document{IsRedirect: true, NewLocation: loc}, nil
 	}
