@@ -47,6 +47,7 @@ func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reade
 	if err != nil {
 		return nil, asUsage(err)
 	}
+	setMemoryLimit(cfg)
 	dbPath := g.dbPath
 	if dbPath == "" {
 		if dbPath, err = config.DefaultDBPath(); err != nil {
