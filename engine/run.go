@@ -17,7 +17,11 @@ const Tick = 5 * time.Minute
 // returns their results in the order given; done, when not nil, is called
 // as each one ends. With force the schedule is ignored (a user's refresh);
 // without it a feed is downloaded only if still due when its turn comes.
+// A fault of the database (DatabaseFault) stops the run: the feeds not yet
+// done end canceled.
 func (e *Engine) SyncFeeds(ctx context.Context, feeds []store.Feed, force bool, done func(Result)) []Result {
+	ctx, abort := context.WithCancelCause(ctx)
+	defer abort(nil)
 	results := make([]Result, len(feeds))
 	since := e.clock.Now()
 	var wg sync.WaitGroup
@@ -27,6 +31,9 @@ func (e *Engine) SyncFeeds(ctx context.Context, feeds []store.Feed, force bool, 
 		go func() {
 			defer wg.Done()
 			r := e.syncFeed(ctx, f, force, since)
+			if store.IsDatabaseFault(r.Err) {
+				abort(r.Err) // the database fails every feed alike: stop the run
+			}
 			results[i] = r
 			if done != nil {
 				mu.Lock()
@@ -36,6 +43,7 @@ func (e *Engine) SyncFeeds(ctx context.Context, feeds []store.Feed, force bool, 
 		}()
 	}
 	wg.Wait()
+	e.announce(results)
 	return results
 }
 

@@ -26,8 +26,11 @@ type Result struct {
 	// Err is nil on success (a 304 included).
 	Err error
 	// Skipped is true when the feed was not fetched: another process holds
-	// it, or it was no longer due.
-	Skipped      bool
+	// it (HeldBy), or it was no longer due.
+	Skipped bool
+	// HeldBy names the live tidings process (store.Owner) whose claim made
+	// the feed skipped; "" otherwise. SkipNotice words it for the user.
+	HeldBy       string
 	NewItems     int
 	UpdatedItems int
 	// Files are enclosure files of purged items, already deleted.
@@ -64,9 +67,9 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, sinc
 	if slot != nil {
 		defer slot.Release()
 	}
-	claimed, err := e.claim(ctx, feed.ID)
+	claimed, holder, err := e.claim(ctx, feed.ID)
 	if err != nil || !claimed {
-		res.Err, res.Skipped = err, err == nil
+		res.Err, res.Skipped, res.HeldBy = err, err == nil, holder
 		return res
 	}
 	defer e.store.ReleaseFeed(context.WithoutCancel(ctx), feed.ID, e.owner)
@@ -95,7 +98,7 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, sinc
 	return res
 }
 
-func (e *Engine) claim(ctx context.Context, feedID int64) (bool, error) {
+func (e *Engine) claim(ctx context.Context, feedID int64) (bool, string, error) {
 	now := e.clock.Now()
 	return e.store.ClaimFeed(ctx, feedID, e.owner, now, now.Add(e.lease))
 }

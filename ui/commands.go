@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -122,7 +123,7 @@ func (b backend) syncAll() tea.Cmd {
 }
 
 func syncResult(n int, res []engine.Result, err error) syncDoneMsg {
-	m := syncDoneMsg{feeds: n, err: err}
+	m := syncDoneMsg{feeds: n, err: cmp.Or(err, engine.DatabaseFault(res)), skipped: engine.SkipNotice(res)}
 	for _, r := range res {
 		if r.Err != nil {
 			m.failed++

@@ -63,6 +63,8 @@ type syncDoneMsg struct {
 	feeds  int
 	failed int
 	err    error
+	// skipped is the notice of feeds another process was downloading.
+	skipped string
 }
 
 // subscribedMsg reports the subscribe dialog's outcome.

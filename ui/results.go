@@ -80,9 +80,9 @@ func (m *Model) syncDone(msg syncDoneMsg) tea.Cmd {
 	case msg.err != nil:
 		m.status.set("", msg.err)
 	case msg.failed > 0:
-		m.status.set(fmt.Sprintf("refreshed %d feed(s), %d failed", msg.feeds, msg.failed), nil)
+		m.status.set(fmt.Sprintf("refreshed %d feed(s), %d failed", msg.feeds, msg.failed)+withNotice(msg.skipped), nil)
 	default:
-		m.status.set(fmt.Sprintf("refreshed %d feed(s)", msg.feeds), nil)
+		m.status.set(fmt.Sprintf("refreshed %d feed(s)", msg.feeds)+withNotice(msg.skipped), nil)
 	}
 	return tea.Batch(m.be.loadCounts(), m.items.reload(m.be))
 }
@@ -154,4 +154,13 @@ func (m *Model) feedTitle(id int64) string {
 		return f.URL
 	}
 	return fmt.Sprint("feed ", id)
+}
+
+// withNotice appends a run's notice (feeds skipped for another process) to
+// its status.
+func withNotice(notice string) string {
+	if notice == "" {
+		return ""
+	}
+	return "; " + notice
 }

@@ -77,6 +77,10 @@ func (s *statusBar) engineEvent(ev engine.Event, title func(int64) string) {
 		if ev.Err != nil {
 			s.lastError = title(ev.FeedID) + ": " + oneLine(ev.Err.Error())
 		}
+	case engine.FeedsSkipped:
+		s.set(ev.Notice(), nil)
+	case engine.DatabaseFailed:
+		s.lastError = oneLine(ev.Err.Error())
 	default:
 		s.enclosureEvent(ev)
 	}

@@ -72,10 +72,10 @@ func (a *app) openLog() {
 	if a.cfg.LogFile == "" {
 		return
 	}
-	if err := os.MkdirAll(filepath.Dir(a.cfg.LogFile), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(a.cfg.LogFile), 0o700); err != nil {
 		return
 	}
-	f, err := os.OpenFile(a.cfg.LogFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(a.cfg.LogFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
 	if err != nil {
 		return
 	}
