@@ -139,7 +139,13 @@ func (s *Store) QueueEnclosures(ctx context.Context, ids []int64, at time.Time, 
 // ClaimNextEnclosure takes the oldest queued enclosure (FIFO by queue time,
 // then id), marks it downloading by owner and returns it; ok is false when
 // the queue is empty.
+// An empty queue is seen without taking the write lock.
 func (s *Store) ClaimNextEnclosure(ctx context.Context, owner string) (job EnclosureJob, ok bool, err error) {
+	var queued int
+	err = s.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM enclosures WHERE status = 'queued' LIMIT 1)`).Scan(&queued)
+	if err != nil || queued == 0 {
+		return job, false, s.fault(err)
+	}
 	return s.claim(ctx, owner, `status = 'queued' AND id = (SELECT id FROM enclosures WHERE status = 'queued'
 		ORDER BY queued_at, id LIMIT 1)`)
 }

@@ -80,7 +80,7 @@ func (s *statusBar) engineEvent(ev engine.Event, title func(int64) string) {
 	case engine.FeedsSkipped:
 		s.set(ev.Notice(), nil)
 	case engine.DatabaseFailed:
-		s.lastError = oneLine(ev.Err.Error())
+		s.set("", ev.Err)
 	default:
 		s.enclosureEvent(ev)
 	}
