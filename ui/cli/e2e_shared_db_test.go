@@ -162,6 +162,7 @@ func (s *sharedServer) enclosure(w http.ResponseWriter, r *http.Request) {
 // enclosure at each request: no "database is locked" anywhere, no feed or
 // enclosure fetched twice at once, and the database intact at the end.
 func TestReaderAndTwoCronSyncsShareOneDatabaseForAMinute(t *testing.T) {
+	t.Parallel() // a minute of mostly waiting: it runs beside the lock tests
 	const feeds, span = 12, time.Minute
 	u, _ := enclosureUser(t)
 	u.writeConfig(fmt.Sprintf("[sync]\nbucket_refill_per_second = 0\nper_host_connections = 4\n\n"+
