@@ -79,6 +79,9 @@ func Load(path string) (Config, error) {
 		}
 		return Config{}, &Error{Path: path, Msg: msg, Err: err}
 	}
+	if err := checkPrivate(path); err != nil {
+		return Config{}, err
+	}
 	c, loc, err := parse(path, doc)
 	if err != nil {
 		return Config{}, err

@@ -1,12 +1,10 @@
 package engine
 
 import (
-	"fmt"
 	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
-	"os"
 	"sync/atomic"
 	"time"
 
@@ -28,7 +26,9 @@ type Options struct {
 	Clock Clock
 	// Salt returns a random fraction in [0, 1); it is scaled to [0, 10%].
 	Salt func() float64
-	// Owner names this process in feed claims; default host:pid.
+	// Owner names this process in feed and enclosure claims; default
+	// store.CurrentOwner (host, pid and start time, so that the claims of
+	// a process that died are void at once).
 	Owner string
 	// Logger receives the engine's log; default discards.
 	Logger *slog.Logger
@@ -82,8 +82,7 @@ func New(st *store.Store, cfg config.Config, opts Options) *Engine {
 		opts.Salt = rand.Float64
 	}
 	if opts.Owner == "" {
-		host, _ := os.Hostname()
-		opts.Owner = fmt.Sprintf("%s:%d", host, os.Getpid())
+		opts.Owner = store.CurrentOwner().String()
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
@@ -113,7 +112,7 @@ func New(st *store.Store, cfg config.Config, opts Options) *Engine {
 	e.enclosures = enclosure.New(enclosure.Options{
 		Store: st, Config: cfg.Enclosures, Idle: s.ResponseTimeout, HTTP: e.http,
 		Now: opts.Clock.Now, Log: opts.Logger, Emit: func(ev enclosure.Event) { e.emit(ev) },
-		ChunkBytes: opts.EnclosureChunkBytes,
+		ChunkBytes: opts.EnclosureChunkBytes, Owner: opts.Owner,
 	})
 	return e
 }

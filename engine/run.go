@@ -33,6 +33,9 @@ const CheckInterval = time.Minute
 //
 // Once offline, one unreachable host is enough: a user's refresh of one
 // feed then does not push that feed's schedule out either.
+//
+// A fault of the database (DatabaseFault) stops the run: the feeds not yet
+// done end canceled.
 func (e *Engine) SyncFeeds(ctx context.Context, feeds []store.Feed, force bool, done func(Result)) []Result {
 	minHosts := 2
 	if offline, _ := e.Offline(); offline {
@@ -44,6 +47,8 @@ func (e *Engine) SyncFeeds(ctx context.Context, feeds []store.Feed, force bool, 
 // syncRound is SyncFeeds with the number of hosts an offline verdict
 // needs (1 for the probe of a single feed while offline).
 func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, done func(Result), minHosts int) []Result {
+	ctx, abort := context.WithCancelCause(ctx)
+	defer abort(nil)
 	results := make([]Result, len(feeds))
 	since := e.clock.Now()
 	roundCtx, stop := context.WithCancel(ctx)
@@ -72,12 +77,16 @@ func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, 
 			s := &seat{r: rd}
 			r := e.syncFeed(withSeat(roundCtx, s), f, force, since)
 			s.settle(false)
+			if store.IsDatabaseFault(r.Err) {
+				abort(r.Err) // the database fails every feed alike: stop the run
+			}
 			results[i] = e.roundResult(ctx, rd, r)
 			finish(results[i])
 		}()
 	}
 	wg.Wait()
 	e.concludeRound(ctx, rd, results)
+	e.announce(results)
 	return results
 }
 

@@ -26,8 +26,12 @@ type Result struct {
 	// Err is nil on success (a 304 included).
 	Err error
 	// Skipped is true when the feed was not fetched: another process holds
-	// it, it was no longer due, or its round was offline before its turn.
+	// it (HeldBy), it was no longer due, or its round was offline before
+	// its turn.
 	Skipped bool
+	// HeldBy names the live tidings process (store.Owner) whose claim made
+	// the feed skipped; "" otherwise. SkipNotice words it for the user.
+	HeldBy string
 	// Offline is true when the feed's round was offline (see SyncFeeds):
 	// nothing was recorded and the feed stays due.
 	Offline      bool
@@ -70,9 +74,9 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, sinc
 	if slot != nil {
 		defer slot.Release()
 	}
-	claimed, err := e.claim(ctx, feed.ID)
+	claimed, holder, err := e.claim(ctx, feed.ID)
 	if err != nil || !claimed {
-		res.Err, res.Skipped = err, err == nil
+		res.Err, res.Skipped, res.HeldBy = err, err == nil, holder
 		return res
 	}
 	defer e.store.ReleaseFeed(context.WithoutCancel(ctx), feed.ID, e.owner)
@@ -101,7 +105,7 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, sinc
 	return res
 }
 
-func (e *Engine) claim(ctx context.Context, feedID int64) (bool, error) {
+func (e *Engine) claim(ctx context.Context, feedID int64) (bool, string, error) {
 	now := e.clock.Now()
 	return e.store.ClaimFeed(ctx, feedID, e.owner, now, now.Add(e.lease))
 }
@@ -175,7 +179,7 @@ func (e *Engine) interpret(ctx context.Context, d *download) error {
 	for hops := 0; ; hops++ {
 		doc, err := e.parse(bytes.NewReader(d.resp.Body), parseOptions(d.resp))
 		if err != nil {
-			return &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: d.feed.URL, Status: d.resp.Status, Err: err}
+			return &fetch.DownloadError{Kind: parseErrorKind(err), URL: d.feed.URL, Status: d.resp.Status, Err: err}
 		}
 		if !doc.IsRedirect {
 			doc = e.followNewFeedURL(ctx, d, doc)

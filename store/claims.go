@@ -3,30 +3,40 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
 
 // ClaimFeed marks a feed as being downloaded by owner until the given time,
-// so that two tidings processes never fetch the same feed at once. It
-// returns false when another owner holds an unexpired claim.
-func (s *Store) ClaimFeed(ctx context.Context, feedID int64, owner string, now, until time.Time) (bool, error) {
-	var claimed bool
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE feed_sync SET claimed_by = ?, claimed_until = ?
-			WHERE feed_id = ? AND (claimed_by = '' OR claimed_by = ? OR claimed_until IS NULL OR claimed_until <= ?)`,
-			owner, until.Unix(), feedID, owner, now.Unix())
+// so that two tidings processes never fetch the same feed at once. A claim
+// of another owner is honoured while its lease runs and its process lives
+// (OwnerAlive); a dead process's claim is void at once. When the feed is
+// not claimed, holder names the live owner that holds it ("" when the
+// feed is gone).
+func (s *Store) ClaimFeed(ctx context.Context, feedID int64, owner string, now, until time.Time) (claimed bool, holder string, err error) {
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		var until0 sql.NullInt64
+		err := tx.QueryRowContext(ctx, `SELECT claimed_by, claimed_until FROM feed_sync WHERE feed_id = ?`,
+			feedID).Scan(&holder, &until0)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
 		if err != nil {
 			return err
 		}
-		n, err := res.RowsAffected()
-		claimed = n == 1
+		if holder != "" && holder != owner && until0.Valid && until0.Int64 > now.Unix() && s.alive(holder) {
+			return nil
+		}
+		holder, claimed = "", true
+		_, err = tx.ExecContext(ctx, `UPDATE feed_sync SET claimed_by = ?, claimed_until = ? WHERE feed_id = ?`,
+			owner, until.Unix(), feedID)
 		return err
 	})
 	if err != nil {
-		return false, fmt.Errorf("claim feed %d: %w", feedID, err)
+		return false, "", fmt.Errorf("claim feed %d: %w", feedID, err)
 	}
-	return claimed, nil
+	return claimed, holder, nil
 }
 
 // ReleaseFeed drops owner's claim on a feed.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -138,7 +139,7 @@ func (b backend) syncNew(feeds []store.Feed) tea.Cmd {
 }
 
 func syncResult(n int, res []engine.Result, err error) syncDoneMsg {
-	m := syncDoneMsg{feeds: n, err: err}
+	m := syncDoneMsg{feeds: n, err: cmp.Or(err, engine.DatabaseFault(res)), skipped: engine.SkipNotice(res)}
 	for _, r := range res {
 		switch {
 		case r.Offline:

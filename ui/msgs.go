@@ -70,6 +70,8 @@ type syncDoneMsg struct {
 	// background marks a download the reader started on its own (new
 	// feeds), which says nothing when it ends.
 	background bool
+	// skipped is the notice of feeds another process was downloading.
+	skipped string
 }
 
 // subscribedMsg reports the subscribe dialog's outcome.

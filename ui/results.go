@@ -168,9 +168,9 @@ func (m *Model) syncDone(msg syncDoneMsg) tea.Cmd {
 	case msg.offline > 0:
 		m.status.set(fmt.Sprintf("refreshed %s; %d waiting for the network", plural(msg.feeds-msg.offline-msg.failed, "feed"), msg.offline), nil)
 	case msg.failed > 0:
-		m.status.set(fmt.Sprintf("refreshed %s, %d failed", plural(msg.feeds, "feed"), msg.failed), nil)
+		m.status.set(fmt.Sprintf("refreshed %s, %d failed", plural(msg.feeds, "feed"), msg.failed)+withNotice(msg.skipped), nil)
 	default:
-		m.status.set("refreshed "+plural(msg.feeds, "feed"), nil)
+		m.status.set("refreshed "+plural(msg.feeds, "feed")+withNotice(msg.skipped), nil)
 	}
 	return tea.Batch(m.be.loadCounts(), m.items.reload(m.be))
 }
@@ -254,4 +254,13 @@ func (m *Model) feedTitle(id int64) string {
 		return oneLine(f.URL)
 	}
 	return fmt.Sprint("feed ", id)
+}
+
+// withNotice appends a run's notice (feeds skipped for another process) to
+// its status.
+func withNotice(notice string) string {
+	if notice == "" {
+		return ""
+	}
+	return "; " + notice
 }

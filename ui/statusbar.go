@@ -144,6 +144,10 @@ func (s *statusBar) engineEvent(ev engine.Event, title func(int64) string) {
 		s.deferred = ev.String()
 	case engine.SyncResumed:
 		s.deferred = ""
+	case engine.FeedsSkipped:
+		s.set(ev.Notice(), nil)
+	case engine.DatabaseFailed:
+		s.set("", ev.Err)
 	default:
 		s.enclosureEvent(ev)
 	}

@@ -43,7 +43,7 @@ func Parse(r io.Reader) (*store.Document, error) {
 // The encoding is chosen as RFC 7303 says (see toUTF8). Parse never
 // fetches anything: external entities and DTDs are not resolved.
 func ParseWith(r io.Reader, opts Options) (*store.Document, error) {
-	body, err := io.ReadAll(r)
+	body, err := readAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("parse: read body: %w", err)
 	}
@@ -54,6 +54,9 @@ func ParseWith(r io.Reader, opts Options) (*store.Document, error) {
 func parseBody(body []byte, opts Options) (*store.Document, error) {
 	body, err := toUTF8(body, opts.ContentType)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkLimits(body); err != nil {
 		return nil, err
 	}
 	var base *url.URL

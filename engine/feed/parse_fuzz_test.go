@@ -18,6 +18,7 @@ func FuzzParse(f *testing.F) {
 			f.Add(b)
 		}
 	}
+	addCorpusSeeds(f)
 	f.Add([]byte(`<redirect><newLocation>http://x</newLocation></redirect>`))
 	f.Add([]byte(rss20With(`xmlns:cf="http://www.microsoft.com/schemas/rss/core/2005"`, `<cf:treatAs>list</cf:treatAs>`)))
 	f.Add([]byte("\xFF\xFE<\x00r\x00s\x00s\x00>\x00"))

@@ -99,21 +99,40 @@ func parseTree(body []byte, base *url.URL) (*element, error) {
 				p.children = append(p.children, child{text: demoronize(string(t))})
 			}
 		case xml.Directive:
-			declareEntities(d.Entity, t)
+			declareEntities(d.Entity, t, body)
 		}
 	}
 }
 
-// declareEntities adds the internal entities a DOCTYPE declares.
-func declareEntities(entities map[string]string, dir xml.Directive) {
+// entityBudget bounds what the internal entities of a document may add to
+// it when expanded, as a share of the document's size (with a floor for
+// small documents): a value repeated by many references (the "quadratic
+// blowup") would otherwise turn a few megabytes into gigabytes.
+const (
+	entityBudgetShare = 1
+	entityBudgetFloor = 64 << 10
+)
+
+// declareEntities adds the internal entities a DOCTYPE declares, as long
+// as expanding every reference to them in body stays within the budget;
+// an entity past it is not declared, so its references stay as written.
+func declareEntities(entities map[string]string, dir xml.Directive, body []byte) {
 	if !bytes.HasPrefix(dir, []byte("DOCTYPE")) {
 		return
 	}
+	budget := max(int64(entityBudgetShare*len(body)), entityBudgetFloor)
 	for _, m := range internalEntity.FindAllSubmatch(dir, -1) {
 		name := string(m[1])
-		if _, known := entities[name]; !known {
-			entities[name] = string(m[2]) + string(m[3])
+		if _, known := entities[name]; known {
+			continue
 		}
+		value := string(m[2]) + string(m[3])
+		cost := int64(bytes.Count(body, []byte("&"+name+";"))) * int64(len(value))
+		if cost > budget {
+			continue
+		}
+		budget -= cost
+		entities[name] = value
 	}
 }
 

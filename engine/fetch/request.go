@@ -106,21 +106,20 @@ func (c *Client) setFeedHeaders(req *http.Request, v Validators) {
 }
 
 // readBody decompresses the body by its Content-Encoding and stops past the
-// cap, counting what came over the wire.
+// cap (at once when the server announces more), counting what came over
+// the wire.
 func (c *Client) readBody(resp *http.Response) ([]byte, int64, error) {
 	wire := &countingReader{r: resp.Body}
+	size := declaredSize(resp)
+	if size > c.maxBody { // refused before a byte is read
+		return nil, 0, fmt.Errorf("%w: %d bytes announced, at most %d", ErrTooLarge, size, c.maxBody)
+	}
 	body, err := decoder(resp.Header.Get("Content-Encoding"), wire)
 	if err != nil {
 		return nil, wire.n, err
 	}
-	data, err := io.ReadAll(io.LimitReader(body, c.maxBody+1))
-	if err != nil {
-		return nil, wire.n, err
-	}
-	if int64(len(data)) > c.maxBody {
-		return nil, wire.n, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, c.maxBody)
-	}
-	return data, wire.n, nil
+	data, err := readCapped(body, c.maxBody, size)
+	return data, wire.n, err
 }
 
 // decoder undoes a Content-Encoding: gzip, x-gzip, deflate (zlib-wrapped or

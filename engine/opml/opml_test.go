@@ -528,6 +528,7 @@ func FuzzDecode(f *testing.F) {
 	for _, name := range []string{"nested.opml", "flat.opml", "broken.opml", "notopml.xml"} {
 		f.Add(readFixture(f, name))
 	}
+	addCorpusSeeds(f)
 	f.Add([]byte(`<opml><body><outline text="a/b"><outline xmlUrl="u"><outline text="c"/></outline></outline><outline/></body></opml>`))
 	f.Add([]byte(`<opml><head><title>&amp;&#xA;</title></head><body><outline text=" x " tidings:sync="manual" tidings:interval="3"/></body></opml>`))
 	f.Add([]byte("<?xml version=\"1.0\" encoding=\"windows-1252\"?><opml><body><outline text=\"\x93\" xmlUrl=\"\x80\"/></body></opml>"))

@@ -42,6 +42,7 @@ func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reade
 	if err != nil {
 		return nil, err
 	}
+	setMemoryLimit(cfg)
 	dbPath := g.dbPath
 	if dbPath == "" {
 		if dbPath, err = config.DefaultDBPath(); err != nil {
@@ -84,10 +85,10 @@ func (a *app) openLog() {
 	if a.cfg.LogFile == "" {
 		return
 	}
-	if err := os.MkdirAll(filepath.Dir(a.cfg.LogFile), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(a.cfg.LogFile), 0o700); err != nil {
 		return
 	}
-	f, err := os.OpenFile(a.cfg.LogFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(a.cfg.LogFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
 	if err != nil {
 		return
 	}

@@ -19,6 +19,9 @@ import (
 var binPath string
 
 func TestMain(m *testing.M) {
+	if out := os.Getenv(measureEnv); out != "" {
+		os.Exit(measureChild(out, os.Args[1:]))
+	}
 	dir, err := os.MkdirTemp("", "tidings-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/ui"
 )
 
@@ -31,9 +32,11 @@ func Run(ctx context.Context, version string, args []string, stdin io.Reader, st
 	return exitCode(err)
 }
 
-// oneLine keeps an error message on one line.
+// oneLine keeps a message on one line without a control character: an
+// error can quote what a server or a document said, and stderr is often a
+// terminal.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	return strings.Join(strings.Fields(sanitize.Terminal(s)), " ")
 }
 
 // cli carries what every command needs to open the app.

@@ -30,10 +30,11 @@ func (c *cli) syncCmd() *cobra.Command {
 		Short: "Download feeds now, headless (for cron)",
 		Long: "Downloads the feeds that are due. --force downloads every feed whose sync setting is not\n" +
 			"manual, ignoring schedule and TTL; --feed downloads the named feeds now, whatever their setting.\n" +
-			"Each failed feed is printed to stderr as one line: its URL and the reason. When no server could\n" +
-			"be reached (offline), nothing is counted against the feeds and one line says so instead. Without\n" +
-			"flags, nothing is downloaded while [sync] on_battery or on_metered defers it. The exit status is\n" +
-			"0 when the run finished, 2 on a usage, config or database error.",
+			"Each failed feed is printed to stderr as one line: its URL and the reason; feeds another tidings\n" +
+			"process is downloading are skipped, with one line saying so. When no server could be reached\n" +
+			"(offline), nothing is counted against the feeds and one line says so instead. Without flags,\n" +
+			"nothing is downloaded while [sync] on_battery or on_metered defers it. The exit status is 0 when\n" +
+			"the run finished, 2 on a usage, config or database error (locked, read-only, disk full: one line).",
 		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error { return c.runSync(o) },
 	}
@@ -65,6 +66,12 @@ func (c *cli) runSync(o syncOptions) error {
 		<-stopped
 		stopWatch()
 		bar.finish()
+		if err := engine.DatabaseFault(results); err != nil {
+			return asUsage(err) // one line for the run, not one per feed
+		}
+		if notice := engine.SkipNotice(results); notice != "" {
+			fmt.Fprintln(a.stderr, notice)
+		}
 		for _, r := range results {
 			if r.Err != nil && !r.Offline {
 				fmt.Fprintf(a.stderr, "%s: %s\n", r.URL, oneLine(fetch.Reason(r.Err)))
