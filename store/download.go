@@ -47,6 +47,9 @@ type Download struct {
 // DownloadResult is what a recorded download changed.
 type DownloadResult struct {
 	New, Updated, Removed int
+	// Ruled counts the new and updated items that rules deleted or hid;
+	// they are not in New, Updated, NewItems or ChangedItems.
+	Ruled int
 	// NewItems holds the ids of items that arrived in this download.
 	NewItems []int64
 	// ChangedItems holds the ids of new and updated items.
@@ -75,6 +78,9 @@ func (s *Store) RecordDownload(ctx context.Context, feedID int64, d Download) (D
 				return err
 			}
 			if err := mergeItems(ctx, tx, feedID, d, &res); err != nil {
+				return err
+			}
+			if err := s.applyRules(ctx, tx, feedID, d.At, &res); err != nil {
 				return err
 			}
 		}

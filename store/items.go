@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/query"
 )
 
 // Item is a stored entry of a feed. Every text is sanitized.
@@ -36,8 +38,12 @@ type ItemQuery struct {
 	FolderPath string // the folder and its whole subtree
 	Unread     bool
 	Flagged    bool
-	Limit      int // 0: no limit
-	Offset     int
+	// Filter is a query-language expression the items must match.
+	Filter query.Expr
+	// IncludeHidden lists the items hidden by rules too (tidings items --all).
+	IncludeHidden bool
+	Limit         int // 0: no limit
+	Offset        int
 }
 
 const itemColumns = `i.id, i.feed_id, fd.title, i.guid, i.title, i.link, i.author, i.content, i.summary,
@@ -97,14 +103,32 @@ func (s *Store) queryItems(ctx context.Context, query string, args ...any) ([]It
 }
 
 func itemsSQL(ctx context.Context, s *Store, q ItemQuery) (string, []any) {
-	var where []string
-	var args []any
 	order := `i.sort_at DESC, i.id DESC`
+	if q.FeedID != 0 && s.isList(ctx, q.FeedID) {
+		order = `i.list_pos ASC, i.id DESC`
+	}
+	where, args := itemsWhere(s, q)
+	text := `SELECT ` + itemColumns + ` FROM items i JOIN feeds fd ON fd.id = i.feed_id WHERE ` + where +
+		` ORDER BY ` + order
+	if q.Limit > 0 || q.Offset > 0 {
+		limit := q.Limit
+		if limit <= 0 {
+			limit = -1
+		}
+		text += ` LIMIT ? OFFSET ?`
+		args = append(args, limit, q.Offset)
+	}
+	return text, args
+}
+
+// itemsWhere is the condition selecting q's items, over items aliased
+// "i" joined with feeds aliased "fd". Hidden items are left out unless
+// asked for.
+func itemsWhere(s *Store, q ItemQuery) (string, []any) {
+	where := []string{`1 = 1`}
+	var args []any
 	if q.FeedID != 0 {
 		where, args = append(where, `i.feed_id = ?`), append(args, q.FeedID)
-		if s.isList(ctx, q.FeedID) {
-			order = `i.list_pos ASC, i.id DESC`
-		}
 	}
 	if q.FolderPath != "" {
 		where, args = append(where, subtreeFilter), append(args, q.FolderPath, q.FolderPath, q.FolderPath)
@@ -115,20 +139,32 @@ func itemsSQL(ctx context.Context, s *Store, q ItemQuery) (string, []any) {
 	if q.Flagged {
 		where = append(where, `i.flagged = 1`)
 	}
-	query := `SELECT ` + itemColumns + ` FROM items i JOIN feeds fd ON fd.id = i.feed_id`
-	if len(where) > 0 {
-		query += ` WHERE ` + strings.Join(where, ` AND `)
+	if !q.IncludeHidden {
+		where = append(where, `i.hidden = 0`)
 	}
-	query += ` ORDER BY ` + order
-	if q.Limit > 0 || q.Offset > 0 {
-		limit := q.Limit
-		if limit <= 0 {
-			limit = -1
-		}
-		query += ` LIMIT ? OFFSET ?`
-		args = append(args, limit, q.Offset)
+	if q.Filter != nil {
+		cond, fargs := compileFilter(q.Filter, s.now())
+		where, args = append(where, cond), append(args, fargs...)
 	}
-	return query, args
+	return strings.Join(where, ` AND `), args
+}
+
+// ItemCount is how many items a query selects, and how many of them are
+// unread.
+type ItemCount struct {
+	Items, Unread int
+}
+
+// CountItems counts the items q selects (Limit and Offset aside).
+func (s *Store) CountItems(ctx context.Context, q ItemQuery) (ItemCount, error) {
+	where, args := itemsWhere(s, q)
+	var c ItemCount
+	err := s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(i.read = 0), 0)
+		FROM items i JOIN feeds fd ON fd.id = i.feed_id WHERE `+where, args...).Scan(&c.Items, &c.Unread)
+	if err != nil {
+		return c, fmt.Errorf("count items: %w", err)
+	}
+	return c, nil
 }
 
 func (s *Store) isList(ctx context.Context, feedID int64) bool {
@@ -196,6 +232,14 @@ func (s *Store) MarkFolderRead(ctx context.Context, path string) (int, error) {
 		return s.markRead(ctx, `1 = 1`)
 	}
 	return s.markRead(ctx, `feed_id IN (SELECT fd.id FROM feeds fd WHERE `+subtreeFilter+`)`, path, path, path)
+}
+
+// MarkQueryRead marks every (visible) item q selects read and returns how
+// many changed: a saved search's "mark all read".
+func (s *Store) MarkQueryRead(ctx context.Context, q ItemQuery) (int, error) {
+	q.Limit, q.Offset = 0, 0
+	where, args := itemsWhere(s, q)
+	return s.markRead(ctx, `id IN (SELECT i.id FROM items i JOIN feeds fd ON fd.id = i.feed_id WHERE `+where+`)`, args...)
 }
 
 func (s *Store) markRead(ctx context.Context, where string, args ...any) (int, error) {

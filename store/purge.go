@@ -9,6 +9,7 @@ import (
 // purge keeps at most maxItems items of a feed: the newest by published
 // date, else first-seen time (list feeds: the first in document order).
 // Flagged items are never removed. maxItems <= 0 keeps everything.
+// Tombstones of items deleted by rules are pruned to the same number.
 func purge(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, isList bool, res *DownloadResult) error {
 	if maxItems <= 0 {
 		return nil
@@ -38,7 +39,10 @@ func purge(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, isList b
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	return deleteItems(ctx, tx, drop, res)
+	if err := deleteItems(ctx, tx, drop, res); err != nil {
+		return err
+	}
+	return pruneTombstones(ctx, tx, feedID, maxItems)
 }
 
 // deleteItems removes items (their enclosure rows go by cascade) and

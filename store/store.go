@@ -9,9 +9,6 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
-
-	// Registers the "sqlite3" driver.
-	_ "github.com/mattn/go-sqlite3"
 )
 
 // busyTimeout is how long a connection waits for another writer (another
@@ -26,6 +23,8 @@ type Store struct {
 	// Go instead of spinning in SQLite's busy handler.
 	writeMu sync.Mutex
 	now     func() time.Time
+	// exprs caches parsed rule and saved-search expressions by their text.
+	exprs exprCache
 }
 
 // Open opens (creating if needed) the database at path, applies pending
@@ -37,10 +36,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	db, err := sql.Open("sqlite3", dsn(path))
-	if err != nil {
-		return nil, fmt.Errorf("open store %s: %w", path, err)
-	}
+	db := openDB(dsn(path))
 	db.SetMaxOpenConns(8)
 	s := &Store{db: db, path: path, now: time.Now}
 	if err := s.migrate(ctx); err != nil {
