@@ -29,7 +29,9 @@ type Item struct {
 	FirstSeenAt time.Time
 	Read        bool
 	Flagged     bool
-	Enclosures  []Enclosure
+	// Hidden is set by a hide rule: the item shows only when asked for.
+	Hidden     bool
+	Enclosures []Enclosure
 }
 
 // ItemQuery selects items. Zero values mean "no filter".
@@ -47,7 +49,7 @@ type ItemQuery struct {
 }
 
 const itemColumns = `i.id, i.feed_id, fd.title, i.guid, i.title, i.link, i.author, i.content, i.summary,
-	i.categories, i.published_at, i.updated_at, i.first_seen_at, i.read, i.flagged`
+	i.categories, i.published_at, i.updated_at, i.first_seen_at, i.read, i.flagged, i.hidden`
 
 func scanItem(r rowScanner) (Item, error) {
 	var it Item
@@ -55,7 +57,7 @@ func scanItem(r rowScanner) (Item, error) {
 	var pub, upd sql.NullInt64
 	var seen int64
 	err := r.Scan(&it.ID, &it.FeedID, &it.FeedTitle, &it.GUID, &it.Title, &it.Link, &it.Author,
-		&it.Content, &it.Summary, &cats, &pub, &upd, &seen, &it.Read, &it.Flagged)
+		&it.Content, &it.Summary, &cats, &pub, &upd, &seen, &it.Read, &it.Flagged, &it.Hidden)
 	if err != nil {
 		return it, err
 	}

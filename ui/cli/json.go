@@ -50,6 +50,7 @@ type itemJSON struct {
 	UpdatedAt   *string         `json:"updated_at"`
 	Read        bool            `json:"read"`
 	Flagged     bool            `json:"flagged"`
+	Hidden      bool            `json:"hidden"`
 	Content     string          `json:"content"`
 	Summary     string          `json:"summary"`
 	Categories  []string        `json:"categories"`
@@ -87,7 +88,7 @@ func toItemJSON(it store.Item) itemJSON {
 	out := itemJSON{
 		ID: it.ID, FeedID: it.FeedID, GUID: it.GUID, Title: it.Title, Link: it.Link, Author: it.Author,
 		PublishedAt: rfc3339(it.PublishedAt), UpdatedAt: rfc3339(it.UpdatedAt),
-		Read: it.Read, Flagged: it.Flagged, Content: it.Content, Summary: it.Summary,
+		Read: it.Read, Flagged: it.Flagged, Hidden: it.Hidden, Content: it.Content, Summary: it.Summary,
 		Categories: it.Categories, Enclosures: []enclosureJSON{},
 	}
 	if out.Categories == nil {

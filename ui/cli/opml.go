@@ -37,6 +37,9 @@ func (c *cli) runImport(path string) error {
 		}
 		a.notices(got.Notices)
 		fmt.Fprintf(a.stdout, "imported %d feeds (%d already subscribed)\n", got.Added, got.Skipped)
+		if got.Searches > 0 || got.Rules > 0 {
+			fmt.Fprintf(a.stdout, "imported %d saved searches and %d rules\n", got.Searches, got.Rules)
+		}
 		return nil
 	})
 }

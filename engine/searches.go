@@ -1,0 +1,50 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tidings-rss/tidings/store"
+)
+
+// SaveSearch checks and stores an expression under a name (replacing the
+// expression of a search of that name); it shows in the reader's tree.
+func (e *Engine) SaveSearch(ctx context.Context, name, expr string) (store.SavedSearch, error) {
+	if _, err := ParseExpression(expr); err != nil {
+		return store.SavedSearch{}, err
+	}
+	return e.store.SaveSearch(ctx, name, expr)
+}
+
+// SavedSearches lists the saved searches by name with their unread counts.
+func (e *Engine) SavedSearches(ctx context.Context) ([]store.SavedSearchCount, error) {
+	return e.store.SavedSearchCounts(ctx)
+}
+
+// RemoveSearch deletes the saved search called name.
+func (e *Engine) RemoveSearch(ctx context.Context, name string) error {
+	return e.store.RemoveSavedSearch(ctx, name)
+}
+
+// SavedQuery is the item query of the saved search called name.
+func (e *Engine) SavedQuery(ctx context.Context, name string) (store.ItemQuery, error) {
+	ss, err := e.store.SavedSearchNamed(ctx, name)
+	if err != nil {
+		return store.ItemQuery{}, err
+	}
+	f, err := e.store.Filter(ss)
+	if err != nil {
+		return store.ItemQuery{}, err
+	}
+	return store.ItemQuery{Filter: f}, nil
+}
+
+// MarkQueryRead marks every item q selects read (a saved search's A) and
+// returns how many changed.
+func (e *Engine) MarkQueryRead(ctx context.Context, q store.ItemQuery) (int, error) {
+	n, err := e.store.MarkQueryRead(ctx, q)
+	if err != nil {
+		return 0, fmt.Errorf("mark read: %w", err)
+	}
+	return n, nil
+}
