@@ -46,7 +46,7 @@ func queryFixture(t *testing.T) (*user, *feedServer) {
 	u := newUser(t)
 	u.add(srv.URL+"/tech.xml", "--folder", "Tech/Go")
 	u.add(srv.URL+"/news.xml", "--folder", "News")
-	u.add(srv.URL+"/loose.xml")
+	u.add(srv.URL + "/loose.xml")
 	u.ok("sync")
 	ids := itemIDs(t, u)
 	u.ok("mark", "read", ids["Storm warning"], ids["An old note"])
