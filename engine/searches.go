@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/tidings-rss/tidings/engine/query"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -32,11 +33,7 @@ func (e *Engine) SavedQuery(ctx context.Context, name string) (store.ItemQuery, 
 	if err != nil {
 		return store.ItemQuery{}, err
 	}
-	f, err := e.store.Filter(ss)
-	if err != nil {
-		return store.ItemQuery{}, err
-	}
-	return store.ItemQuery{Filter: f}, nil
+	return e.SearchQuery(ss)
 }
 
 // MarkQueryRead marks every item q selects read (a saved search's A) and
@@ -47,4 +44,20 @@ func (e *Engine) MarkQueryRead(ctx context.Context, q store.ItemQuery) (int, err
 		return 0, fmt.Errorf("mark read: %w", err)
 	}
 	return n, nil
+}
+
+// SearchQuery is a saved search's item query (its expression parsed; no
+// I/O).
+func (e *Engine) SearchQuery(ss store.SavedSearch) (store.ItemQuery, error) {
+	f, err := e.store.Filter(ss)
+	if err != nil {
+		return store.ItemQuery{}, err
+	}
+	return store.ItemQuery{Filter: f}, nil
+}
+
+// WordsExpression is the expression that finds words through the
+// full-text index, as the reader's word search does: text:"words".
+func WordsExpression(words string) string {
+	return (&query.FullText{Text: words}).String()
 }

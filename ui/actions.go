@@ -79,6 +79,7 @@ func (m *Model) actions() []struct {
 		{k.Edit, m.openEdit},
 		{k.Search, m.openSearch},
 		{k.Stats, m.openStats},
+		{k.Rules, m.openRules},
 	}
 }
 

@@ -35,8 +35,27 @@ func (b backend) loadCounts() tea.Cmd {
 			return countsMsg{err: err}
 		}
 		folders, err := b.store.FolderCounts(b.ctx)
-		return countsMsg{feeds: feeds, folders: folders, err: err}
+		if err != nil {
+			return countsMsg{err: err}
+		}
+		searches, err := b.savedSearches()
+		return countsMsg{feeds: feeds, folders: folders, searches: searches, err: err}
 	}
+}
+
+// savedSearches reads the saved searches with their unread counts and
+// parsed queries.
+func (b backend) savedSearches() ([]searchEntry, error) {
+	counts, err := b.engine.SavedSearches(b.ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]searchEntry, 0, len(counts))
+	for _, c := range counts {
+		q, err := b.engine.SearchQuery(c.SavedSearch)
+		out = append(out, searchEntry{SavedSearchCount: c, q: q, err: err})
+	}
+	return out, nil
 }
 
 func (b backend) loadItems(gen int, q store.ItemQuery, reload bool) tea.Cmd {
@@ -76,6 +95,8 @@ func (b backend) markRead(n node) tea.Cmd {
 			count, err = b.engine.MarkFeedRead(b.ctx, n.feedID)
 		case nodeFolder:
 			count, err = b.engine.MarkFolderRead(b.ctx, n.path)
+		case nodeSearch:
+			count, err = b.engine.MarkQueryRead(b.ctx, n.q)
 		case nodeFlagged:
 			err = errors.New("mark read: choose a feed or folder")
 		default:
@@ -156,6 +177,26 @@ func (b backend) search(text string) tea.Cmd {
 	return func() tea.Msg {
 		items, err := b.store.Search(b.ctx, text, 500)
 		return searchMsg{query: text, items: items, err: err}
+	}
+}
+
+// searchQuery lists the items of an expression, as search results.
+func (b backend) searchQuery(text string, q store.ItemQuery) tea.Cmd {
+	return func() tea.Msg {
+		q.Limit = 500
+		items, err := b.store.Items(b.ctx, q)
+		return searchMsg{query: text, items: items, err: err}
+	}
+}
+
+// saveSearch saves expr under name (nothing when name is empty).
+func (b backend) saveSearch(name, expr string) tea.Cmd {
+	if name == "" {
+		return nil
+	}
+	return func() tea.Msg {
+		_, err := b.engine.SaveSearch(b.ctx, name, expr)
+		return actionMsg{status: "saved search " + name, err: err, reload: true}
 	}
 }
 

@@ -13,6 +13,7 @@ type KeyMap struct {
 	Refresh, RefreshAll                     key.Binding
 	Subscribe, Unsubscribe, Edit            key.Binding
 	Search, Stats, Help                     key.Binding
+	Rules                                   key.Binding
 }
 
 // DefaultKeyMap returns the newsboat-like bindings.
@@ -48,6 +49,7 @@ func DefaultKeyMap() KeyMap {
 		Edit:        b("E", "feed settings", "E"),
 		Search:      b("/", "search", "/"),
 		Stats:       b("S", "statistics", "S"),
+		Rules:       b("F", "rules", "F"),
 		Help:        b("?", "help", "?"),
 	}
 }
@@ -62,6 +64,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back, k.NextPane},
 		{k.NextUnread, k.PrevUnread, k.ToggleRead, k.MarkAllRead, k.Flag, k.Watch, k.OpenLink, k.CopyLink, k.Enclosure},
-		{k.Refresh, k.RefreshAll, k.Subscribe, k.Unsubscribe, k.Edit, k.Search, k.Stats, k.Help, k.ForceQuit},
+		{k.Refresh, k.RefreshAll, k.Subscribe, k.Unsubscribe, k.Edit, k.Search, k.Rules, k.Stats, k.Help, k.ForceQuit},
 	}
 }

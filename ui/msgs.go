@@ -10,9 +10,10 @@ import (
 
 // countsMsg carries the feeds and folder totals, read for the tree.
 type countsMsg struct {
-	feeds   []store.Feed
-	folders []store.FolderCount
-	err     error
+	feeds    []store.Feed
+	folders  []store.FolderCount
+	searches []searchEntry
+	err      error
 }
 
 // itemsMsg carries one page of the item list. gen identifies the list it

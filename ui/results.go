@@ -36,6 +36,8 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 		return m.searched(msg)
 	case statsMsg:
 		m.showStats(msg)
+	case rulesMsg:
+		m.rulesLoaded(msg)
 	case notifiedMsg:
 		if msg.err != nil {
 			m.opts.Logger.Warn("notify command", "err", msg.err)
@@ -50,7 +52,7 @@ func (m *Model) counts(msg countsMsg) tea.Cmd {
 		m.status.set("", msg.err)
 		return nil
 	}
-	changed, lost := m.tree.setData(msg.feeds, msg.folders)
+	changed, lost := m.tree.setData(msg.feeds, msg.folders, msg.searches)
 	switch {
 	case lost && m.items.search == "":
 		n := m.tree.node()
