@@ -149,7 +149,7 @@ func (m *Model) openSearch() tea.Cmd {
 	}, textField("Find", "", "words (prefixes match), or an expression"),
 		choiceField("As", []string{"words", "expression"}, "words"),
 		textField("Save as", "", "(a name keeps it under Saved searches)"))
-	f.note = `An expression: title ~ "go" and unread and age < 7 (fields: title author content` + "\n" +
+	f.note = `An expression: title ~ "go" and unread and age < 7 (fields: title author content ` +
 		`feed folder category link unread flagged enclosure age text:"words").`
 	m.dialog = f
 	return nil

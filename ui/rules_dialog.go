@@ -138,7 +138,7 @@ func (d *rulesDialog) addForm() *form {
 		textField("Expression", "", `title ~ "sponsored"`),
 		choiceField("Action", []string{store.ActionHide, store.ActionRead, store.ActionFlag, store.ActionDelete}, store.ActionHide),
 		choiceField("Feeds", scopes, scopes[0]))
-	f.note = "Applies to new and updated items as they are stored. Fields: title author content feed\n" +
+	f.note = "Applies to new and updated items as they are stored. Fields: title author content feed " +
 		"folder category link (= != ~ !~), unread flagged enclosure, age (< > days), text:\"words\"."
 	return f
 }
