@@ -60,6 +60,9 @@ type DownloadResult struct {
 	ItemCount, UnreadCount int
 	// Moved is true when the feed's URL changed to NewURL.
 	Moved bool
+	// buried counts the tombstones this download added (the purge prunes
+	// tombstones only then).
+	buried int
 }
 
 // RecordDownload stores one successful download in a single transaction:

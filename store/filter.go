@@ -86,8 +86,8 @@ func (c *compiler) text(t *query.TextTest) {
 	case query.FieldTitle, query.FieldAuthor, query.FieldLink:
 		c.write("(i."+string(t.Field)+" "+cmp+")", v)
 	case query.FieldContent:
-		if match {
-			c.write("(i.content "+cmp+" OR i.summary "+cmp+")", v, v)
+		if match { // the summary, when there is one, counts as content
+			c.write("(i.content "+cmp+" OR (i.summary <> '' AND i.summary "+cmp+"))", v, v)
 		} else {
 			c.write("(i.content "+cmp+")", v)
 		}

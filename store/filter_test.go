@@ -50,14 +50,15 @@ func filterFixture(t *testing.T) (*Store, map[string]int64) {
 	return s, ids
 }
 
-// Every field and operator compiles to SQL that selects what the language
-// says, through the real store.
-func TestFilterFieldsAndOperators(t *testing.T) {
-	s, ids := filterFixture(t)
-	tests := []struct {
-		expr string
-		want []string
-	}{
+// filterCase is an expression and the fixture items (by guid) it selects.
+type filterCase struct {
+	expr string
+	want []string
+}
+
+// filterCases covers every field and operator over filterFixture.
+func filterCases() []filterCase {
+	return []filterCase{
 		{`title ~ "sponsored"`, []string{"sponsor"}},
 		{`title ~ "^generics"`, []string{"generics"}},
 		{`title !~ "a"`, []string{"generics"}},
@@ -113,8 +114,16 @@ func TestFilterFieldsAndOperators(t *testing.T) {
 		{`unread or flagged and enclosure`, []string{"generics", "sponsor"}},
 		{`(unread or flagged) and not enclosure`, []string{"generics", "storm"}},
 		{`title ~ "'; DROP TABLE items; --"`, nil},
+		{`category = "language" or feed ~ "^https://news"`, []string{"generics", "storm"}},
+		{`folder != "" and not folder ~ "go"`, []string{"storm"}},
 	}
-	for _, tt := range tests {
+}
+
+// Every field and operator compiles to SQL that selects what the language
+// says, through the real store.
+func TestFilterFieldsAndOperators(t *testing.T) {
+	s, ids := filterFixture(t)
+	for _, tt := range filterCases() {
 		t.Run(tt.expr, func(t *testing.T) {
 			items, err := s.Items(context.Background(), ItemQuery{Filter: query.MustParse(tt.expr)})
 			if err != nil {

@@ -38,7 +38,7 @@ type storedItem struct {
 func mergeItems(ctx context.Context, tx *sql.Tx, feedID int64, d Download, res *DownloadResult) error {
 	items := d.Document.Items
 	seen := make(map[int64]bool, len(items))
-	graves, err := hasTombstones(ctx, tx, feedID)
+	graves, err := tombstoneKeys(ctx, tx, feedID)
 	if err != nil {
 		return err
 	}
@@ -56,9 +56,9 @@ func mergeItems(ctx context.Context, tx *sql.Tx, feedID int64, d Download, res *
 }
 
 // mergeItem stores one item and returns its id (0 for an item a rule
-// deleted before: its tombstone is touched instead). graves says whether
-// the feed has tombstones at all.
-func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos int, now time.Time, graves bool, res *DownloadResult) (int64, error) {
+// deleted before, whose key is in graves: its tombstone is touched
+// instead).
+func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos int, now time.Time, graves map[string]bool, res *DownloadResult) (int64, error) {
 	key := ItemKey(it)
 	var old storedItem
 	err := tx.QueryRowContext(ctx, `SELECT id, title, content, summary, updated_at FROM items
@@ -66,10 +66,8 @@ func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos in
 		Scan(&old.id, &old.title, &old.content, &old.summary, &old.updated)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		if graves {
-			if dead, err := touchTombstone(ctx, tx, feedID, key, now); dead || err != nil {
-				return 0, err
-			}
+		if graves[key] {
+			return 0, touchTombstone(ctx, tx, feedID, key, now)
 		}
 		id, err := insertItem(ctx, tx, feedID, key, it, pos, now)
 		if err == nil {

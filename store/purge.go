@@ -9,7 +9,8 @@ import (
 // purge keeps at most maxItems items of a feed: the newest by published
 // date, else first-seen time (list feeds: the first in document order).
 // Flagged items are never removed. maxItems <= 0 keeps everything.
-// Tombstones of items deleted by rules are pruned to the same number.
+// Tombstones of items deleted by rules are pruned to the same number
+// whenever a download adds some.
 func purge(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, isList bool, res *DownloadResult) error {
 	if maxItems <= 0 {
 		return nil
@@ -41,6 +42,9 @@ func purge(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, isList b
 	}
 	if err := deleteItems(ctx, tx, drop, res); err != nil {
 		return err
+	}
+	if res.buried == 0 {
+		return nil // tombstones only grow when a delete rule acts
 	}
 	return pruneTombstones(ctx, tx, feedID, maxItems)
 }

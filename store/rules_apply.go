@@ -4,17 +4,15 @@ import (
 	"context"
 	"database/sql"
 	"slices"
-	"strings"
 	"time"
-
-	"github.com/tidings-rss/tidings/engine/query"
 )
 
 // applyRules runs the feed's rules over the items this download added or
-// changed, in the download's transaction: delete first (leaving
-// tombstones), then hide, read and flag. Items deleted or hidden leave the
-// result's new and changed lists, so nothing announces, counts or queues
-// them.
+// changed, in the download's transaction: the first delete rule that
+// matches removes an item and leaves a tombstone; otherwise every hide,
+// read and flag rule that matches applies. Items deleted or hidden leave
+// the result's new and changed lists, so nothing announces, counts or
+// queues them.
 func (s *Store) applyRules(ctx context.Context, tx *sql.Tx, feedID int64, now time.Time, res *DownloadResult) error {
 	if len(res.ChangedItems) == 0 {
 		return nil
@@ -23,21 +21,33 @@ func (s *Store) applyRules(ctx context.Context, tx *sql.Tx, feedID int64, now ti
 	if err != nil || len(rules) == 0 {
 		return err
 	}
-	gone, err := applyDeletes(ctx, tx, feedID, rules, now, res)
+	ev, items, err := s.prepareRules(ctx, tx, feedID, rules, res.ChangedItems, now)
 	if err != nil {
 		return err
 	}
-	ids := without(res.ChangedItems, gone)
-	hidden, err := applyAction(ctx, tx, rules, ActionHide, `hidden = 1`, ids, now)
+	var graves []tombstone
+	sets := map[string][]int64{}
+	for _, it := range items {
+		if r, ok := firstMatch(ev, rules, ActionDelete, it); ok {
+			graves = append(graves, tombstone{id: it.id, key: it.key, rule: r})
+			continue
+		}
+		for _, action := range []string{ActionHide, ActionRead, ActionFlag} {
+			if _, ok := firstMatch(ev, rules, action, it); ok {
+				sets[action] = append(sets[action], it.id)
+			}
+		}
+	}
+	gone, err := buryItems(ctx, tx, feedID, graves, now, res)
 	if err != nil {
 		return err
 	}
-	for _, a := range []struct{ action, set string }{{ActionRead, `read = 1`}, {ActionFlag, `flagged = 1`}} {
-		if _, err := applyAction(ctx, tx, rules, a.action, a.set, ids, now); err != nil {
+	for _, a := range []struct{ action, set string }{{ActionHide, `hidden = 1`}, {ActionRead, `read = 1`}, {ActionFlag, `flagged = 1`}} {
+		if err := setOn(ctx, tx, a.set, sets[a.action]); err != nil {
 			return err
 		}
 	}
-	for id := range hidden {
+	for _, id := range sets[ActionHide] {
 		gone[id] = true
 	}
 	res.Ruled += len(gone)
@@ -45,89 +55,58 @@ func (s *Store) applyRules(ctx context.Context, tx *sql.Tx, feedID int64, now ti
 	return nil
 }
 
-// applyDeletes deletes the items a delete rule matches, leaving a
-// tombstone for each, and returns their ids.
-func applyDeletes(ctx context.Context, tx *sql.Tx, feedID int64, rules []activeRule, now time.Time, res *DownloadResult) (map[int64]bool, error) {
-	gone := map[int64]bool{}
-	var drop []int64
-	for _, r := range rules {
-		if r.action != ActionDelete {
-			continue
-		}
-		matched, err := matching(ctx, tx, r.expr, without(res.ChangedItems, gone), now)
-		if err != nil {
-			return nil, err
-		}
-		for _, m := range matched {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO item_tombstones (feed_id, item_key, rule_id, seen_at)
-				VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET seen_at = excluded.seen_at, rule_id = excluded.rule_id`,
-				feedID, m.key, r.id, now.Unix()); err != nil {
-				return nil, err
-			}
-			gone[m.id] = true
-			drop = append(drop, m.id)
+// prepareRules reads what the rules look at: the changed items' stored
+// rows, the feed, and which items each text: term finds.
+func (s *Store) prepareRules(ctx context.Context, tx *sql.Tx, feedID int64, rules []activeRule, ids []int64, now time.Time) (*evaluator, []*ruleItem, error) {
+	ev := &evaluator{cache: s.exprs, now: now.Unix(), fullText: map[string]map[int64]bool{}}
+	err := tx.QueryRowContext(ctx, `SELECT fd.title, fd.url, coalesce(f.path, '') FROM feeds fd
+		LEFT JOIN folders f ON f.id = fd.folder_id WHERE fd.id = ?`, feedID).Scan(&ev.feed.title, &ev.feed.url, &ev.feed.folder)
+	if err != nil {
+		return nil, nil, err
+	}
+	items, err := ruleItems(ctx, tx, ids)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, text := range fullTextTerms(rules) {
+		if ev.fullText[text], err = fullTextHits(ctx, tx, text, ids); err != nil {
+			return nil, nil, err
 		}
 	}
-	removed := res.Removed
-	if err := deleteItems(ctx, tx, drop, res); err != nil {
-		return nil, err
-	}
-	res.Removed = removed // deleted by a rule, not purged
-	return gone, nil
+	return ev, items, nil
 }
 
-// matchedItem is an item a rule matched: its id and identity.
-type matchedItem struct {
-	id  int64
-	key string
-}
-
-// matching returns the items among ids that e matches.
-func matching(ctx context.Context, tx *sql.Tx, e query.Expr, ids []int64, now time.Time) ([]matchedItem, error) {
-	var out []matchedItem
-	if len(ids) == 0 {
-		return nil, nil
-	}
-	cond, fargs := compileFilter(e, now)
+// ruleItems reads the stored rows of items, in id order.
+func ruleItems(ctx context.Context, tx *sql.Tx, ids []int64) ([]*ruleItem, error) {
+	var out []*ruleItem
 	err := inBatches(ids, func(part []int64) error {
-		rows, err := tx.QueryContext(ctx, `SELECT i.id, i.item_key FROM items i WHERE i.id IN (`+marks(len(part))+`) AND `+cond,
-			append(appendIDs(nil, part), fargs...)...)
+		rows, err := tx.QueryContext(ctx, `SELECT i.id, i.item_key, i.title, i.author, i.content, i.summary, i.link,
+			i.categories, i.read, i.flagged, i.sort_at, EXISTS (SELECT 1 FROM enclosures e WHERE e.item_id = i.id)
+			FROM items i WHERE i.id IN (`+marks(len(part))+`) ORDER BY i.id`, appendIDs(nil, part)...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var m matchedItem
-			if err := rows.Scan(&m.id, &m.key); err != nil {
+			it := &ruleItem{}
+			if err := rows.Scan(&it.id, &it.key, &it.title, &it.author, &it.content, &it.summary, &it.link,
+				&it.categoriesJSON, &it.read, &it.flagged, &it.sortAt, &it.enclosure); err != nil {
 				return err
 			}
-			out = append(out, m)
+			out = append(out, it)
 		}
 		return rows.Err()
 	})
 	return out, err
 }
 
-// applyAction sets `set` on the items among ids that any rule of the
-// action matches, in one statement, and returns them.
-func applyAction(ctx context.Context, tx *sql.Tx, rules []activeRule, action, set string, ids []int64, now time.Time) (map[int64]bool, error) {
-	var conds []string
-	var cargs []any
-	for _, r := range rules {
-		if r.action == action {
-			cond, args := compileFilter(r.expr, now)
-			conds, cargs = append(conds, "("+cond+")"), append(cargs, args...)
-		}
-	}
-	hit := map[int64]bool{}
-	if len(conds) == 0 || len(ids) == 0 {
-		return hit, nil
-	}
-	cond := strings.Join(conds, " OR ")
+// fullTextHits returns which of ids the full-text index finds for text,
+// as compileFilter's text: does.
+func fullTextHits(ctx context.Context, tx *sql.Tx, text string, ids []int64) (map[int64]bool, error) {
+	hits := map[int64]bool{}
 	err := inBatches(ids, func(part []int64) error {
-		rows, err := tx.QueryContext(ctx, `UPDATE items SET `+set+` WHERE id IN (
-			SELECT i.id FROM items i WHERE i.id IN (`+marks(len(part))+`) AND (`+cond+`)) RETURNING id`,
-			append(appendIDs(nil, part), cargs...)...)
+		rows, err := tx.QueryContext(ctx, `SELECT docid FROM items_fts WHERE items_fts MATCH ? AND docid IN (`+
+			marks(len(part))+`)`, appendIDs([]any{ftsQuery(text)}, part)...)
 		if err != nil {
 			return err
 		}
@@ -137,11 +116,62 @@ func applyAction(ctx context.Context, tx *sql.Tx, rules []activeRule, action, se
 			if err := rows.Scan(&id); err != nil {
 				return err
 			}
-			hit[id] = true
+			hits[id] = true
 		}
 		return rows.Err()
 	})
-	return hit, err
+	return hits, err
+}
+
+// firstMatch returns the first rule of the action that matches it.
+func firstMatch(ev *evaluator, rules []activeRule, action string, it *ruleItem) (int64, bool) {
+	for _, r := range rules {
+		if r.action == action && ev.match(r.expr, it) {
+			return r.id, true
+		}
+	}
+	return 0, false
+}
+
+// tombstone is an item a delete rule removes: its identity and the rule.
+type tombstone struct {
+	id   int64
+	key  string
+	rule int64
+}
+
+// buryItems deletes the items of graves, leaving their tombstones, and
+// returns their ids.
+func buryItems(ctx context.Context, tx *sql.Tx, feedID int64, graves []tombstone, now time.Time, res *DownloadResult) (map[int64]bool, error) {
+	gone := map[int64]bool{}
+	var drop []int64
+	for _, g := range graves {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO item_tombstones (feed_id, item_key, rule_id, seen_at)
+			VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET seen_at = excluded.seen_at, rule_id = excluded.rule_id`,
+			feedID, g.key, g.rule, now.Unix()); err != nil {
+			return nil, err
+		}
+		gone[g.id] = true
+		drop = append(drop, g.id)
+	}
+	res.buried += len(graves)
+	removed := res.Removed
+	if err := deleteItems(ctx, tx, drop, res); err != nil {
+		return nil, err
+	}
+	res.Removed = removed // deleted by a rule, not purged
+	return gone, nil
+}
+
+// setOn sets `set` on the items ids.
+func setOn(ctx context.Context, tx *sql.Tx, set string, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	return inBatches(ids, func(part []int64) error {
+		_, err := tx.ExecContext(ctx, `UPDATE items SET `+set+` WHERE id IN (`+marks(len(part))+`)`, appendIDs(nil, part)...)
+		return err
+	})
 }
 
 func without(ids []int64, drop map[int64]bool) []int64 {

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-func addRule(t *testing.T, s *Store, expr, action string, feedID int64) Rule {
+func addRule(t testing.TB, s *Store, expr, action string, feedID int64) Rule {
 	t.Helper()
 	r, err := s.AddRule(context.Background(), Rule{Expr: expr, Action: action, FeedID: feedID})
 	if err != nil {

@@ -23,8 +23,8 @@ type Store struct {
 	// Go instead of spinning in SQLite's busy handler.
 	writeMu sync.Mutex
 	now     func() time.Time
-	// exprs caches parsed rule and saved-search expressions by their text.
-	exprs exprCache
+	// exprs caches parsed expressions and compiled ~ patterns.
+	exprs *exprCache
 }
 
 // Open opens (creating if needed) the database at path, applies pending
@@ -36,9 +36,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	db := openDB(dsn(path))
+	cache := &exprCache{}
+	db := openDB(dsn(path), cache)
 	db.SetMaxOpenConns(8)
-	s := &Store{db: db, path: path, now: time.Now}
+	s := &Store{db: db, path: path, now: time.Now, exprs: cache}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)

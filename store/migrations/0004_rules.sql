@@ -32,6 +32,7 @@ CREATE TABLE item_tombstones (
     seen_at  INTEGER NOT NULL,   -- last download whose document held it
     PRIMARY KEY (feed_id, item_key)
 ) WITHOUT ROWID;
+CREATE INDEX item_tombstones_seen ON item_tombstones(feed_id, seen_at);
 
 -- The counters count visible items only.
 DROP TRIGGER items_count_insert;
