@@ -26,9 +26,18 @@ type backend struct {
 	store  *store.Store
 	engine *engine.Engine
 	now    func() time.Time
+	// searches keeps the saved searches' counts between polls.
+	searches *searchCache
 }
 
-func (b backend) loadCounts() tea.Cmd {
+// loadCounts reads the tree's counts, saved searches' included.
+func (b backend) loadCounts() tea.Cmd { return b.counts(true) }
+
+// pollCounts is loadCounts for the periodic poll: the saved searches'
+// counts are read again only when the feeds' counts or downloads moved.
+func (b backend) pollCounts() tea.Cmd { return b.counts(false) }
+
+func (b backend) counts(force bool) tea.Cmd {
 	return func() tea.Msg {
 		feeds, err := b.store.Feeds(b.ctx)
 		if err != nil {
@@ -38,7 +47,13 @@ func (b backend) loadCounts() tea.Cmd {
 		if err != nil {
 			return countsMsg{err: err}
 		}
-		searches, err := b.savedSearches()
+		fp := countsFingerprint(feeds)
+		searches, fresh := b.searches.get(fp)
+		if force || !fresh {
+			if searches, err = b.savedSearches(); err == nil {
+				b.searches.put(fp, searches)
+			}
+		}
 		return countsMsg{feeds: feeds, folders: folders, searches: searches, err: err}
 	}
 }

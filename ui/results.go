@@ -25,7 +25,7 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 	case actionMsg:
 		return m.actionDone(msg)
 	case pollMsg:
-		return tea.Batch(m.be.loadCounts(), m.poll())
+		return tea.Batch(m.be.pollCounts(), m.poll())
 	case toastMsg:
 		return m.status.toastTick(msg)
 	case syncDoneMsg:

@@ -173,3 +173,24 @@ func TestRulesDialog(t *testing.T) {
 		t.Fatal("esc did not close the rules dialog")
 	}
 }
+
+// The poll reads saved searches' counts again only when the feeds' counts
+// moved; the reader's own actions and engine events always read them.
+func TestPollReusesSavedSearchCountsWhenNothingMoved(t *testing.T) {
+	f := newFixture(t)
+	saveSearches(t, f.st, "Flagged unread", `flagged and unread`)
+	h := newHarness(t, f.st, 100, 30)
+	it := itemByTitle(t, f.st, "Why ETags matter")
+	if err := f.st.SetFlagged(context.Background(), []int64{it.ID}, true); err != nil { // another process
+		t.Fatal(err)
+	}
+	h.send(pollMsg{})
+	if n := treeNode(h, "Flagged unread").unread; n != 0 {
+		t.Fatalf("poll re-read the saved search with no count moved: %d", n)
+	}
+	if err := f.st.SetRead(context.Background(), []int64{itemByTitle(t, f.st, "Parsing feeds without tears").ID}, true); err != nil {
+		t.Fatal(err)
+	}
+	h.send(pollMsg{})
+	h.waitFor("counts moved: read again", func() bool { return treeNode(h, "Flagged unread").unread == 1 })
+}

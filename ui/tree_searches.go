@@ -1,6 +1,10 @@
 package ui
 
 import (
+	"fmt"
+	"hash/fnv"
+	"sync"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tidings-rss/tidings/sanitize"
@@ -56,4 +60,40 @@ func (t *treePane) skipHeading(before int) {
 func (t *treePane) headingRow(n node) string {
 	label := ansi.Truncate(sanitize.Terminal(n.label), max(t.width-2, 1), "…")
 	return t.styles.Label.Render("  " + padRight(label, max(t.width-2, 0)))
+}
+
+// searchCache keeps the saved searches' counts with the fingerprint of the
+// feeds' counts they were read under: a saved search that cannot use an
+// index costs a scan, which the 3-second poll should not repeat when
+// nothing changed. Cmds run concurrently, hence the lock.
+type searchCache struct {
+	mu          sync.Mutex
+	fingerprint string
+	entries     []searchEntry
+}
+
+func (c *searchCache) get(fp string) ([]searchEntry, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.entries, c.fingerprint == fp && fp != ""
+}
+
+func (c *searchCache) put(fp string, entries []searchEntry) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.fingerprint, c.entries = fp, entries
+}
+
+// countsFingerprint changes when any feed's counts or last download do:
+// new items, read or unread marks, removals.
+func countsFingerprint(feeds []store.Feed) string {
+	h := fnv.New64a()
+	for _, f := range feeds {
+		var last int64
+		if f.State.LastDownloadAt != nil {
+			last = f.State.LastDownloadAt.Unix()
+		}
+		fmt.Fprint(h, f.ID, ":", f.ItemCount, ":", f.UnreadCount, ":", last, ";")
+	}
+	return fmt.Sprintf("%d/%x", len(feeds), h.Sum64())
 }
