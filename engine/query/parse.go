@@ -1,6 +1,10 @@
 package query
 
 import (
+	"errors"
+	"fmt"
+	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 )
@@ -214,7 +218,7 @@ func (p *parser) textTest(field Field) (Expr, error) {
 		return nil, err
 	}
 	if op == OpMatch || op == OpNotMatch {
-		if _, err := Regexp(v.text); err != nil {
+		if err := checkRegexp(v.text); err != nil {
 			return nil, errorf(v.col, "bad regular expression: %s", err)
 		}
 	}
@@ -291,4 +295,18 @@ func cutPrefixFold(s, prefix string) (string, bool) {
 		return s[len(prefix):], true
 	}
 	return s, false
+}
+
+// checkRegexp reports what is wrong with a ~ pattern, in RE2's words and
+// without the case-insensitive flag the language adds.
+func checkRegexp(pattern string) error {
+	if _, err := regexp.Compile(pattern); err != nil {
+		var se *syntax.Error
+		if errors.As(err, &se) {
+			return fmt.Errorf("%s: `%s`", se.Code, se.Expr)
+		}
+		return err
+	}
+	_, err := Regexp(pattern)
+	return err
 }
