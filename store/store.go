@@ -9,9 +9,6 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
-
-	// Registers the "sqlite3" driver.
-	_ "github.com/mattn/go-sqlite3"
 )
 
 // busyTimeout is how long a connection waits for another writer (another
@@ -26,6 +23,8 @@ type Store struct {
 	// Go instead of spinning in SQLite's busy handler.
 	writeMu sync.Mutex
 	now     func() time.Time
+	// exprs caches parsed expressions and compiled ~ patterns.
+	exprs *exprCache
 }
 
 // Open opens (creating if needed) the database at path, applies pending
@@ -37,12 +36,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	db, err := sql.Open("sqlite3", dsn(path))
-	if err != nil {
-		return nil, fmt.Errorf("open store %s: %w", path, err)
-	}
+	cache := &exprCache{}
+	db := openDB(dsn(path), cache)
 	db.SetMaxOpenConns(8)
-	s := &Store{db: db, path: path, now: time.Now}
+	s := &Store{db: db, path: path, now: time.Now, exprs: cache}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
