@@ -210,3 +210,43 @@ func TestPollReusesSavedSearchCountsWhenNothingMoved(t *testing.T) {
 	h.send(pollMsg{})
 	h.waitFor("counts moved: read again", func() bool { return treeNode(h, "Flagged unread").unread == 0 })
 }
+
+// An expression search highlights its text:"…" words, not its field
+// names or values; a words search highlights the words.
+func TestExpressionSearchHighlightsItsTextWords(t *testing.T) {
+	f := newFixture(t)
+	h := newHarness(t, f.st, 160, 45)
+	tests := []struct {
+		name, typed string
+		expression  bool
+		highlighted []string
+		plain       []string
+	}{
+		{"expression", `text:"etags" and title ~ "why"`, true, []string{"ETags"}, []string{"Why", "text"}},
+		{"expression without text:", `title ~ "why"`, true, nil, []string{"Why", "ETags"}},
+		{"words", "etags", false, []string{"ETags"}, []string{"Why"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h.keys("/")
+			h.typeText(tt.typed)
+			if tt.expression {
+				h.keys("tab", "right")
+			}
+			h.keys("enter")
+			h.waitFor("results", func() bool { return h.m.items.search == tt.typed && len(h.m.items.rows) == 1 })
+			re := h.m.items.match
+			for _, w := range tt.highlighted {
+				if re == nil || !re.MatchString(w) {
+					t.Errorf("%q is not highlighted (%v)", w, re)
+				}
+			}
+			for _, w := range tt.plain {
+				if re != nil && re.MatchString(w) {
+					t.Errorf("%q is highlighted (%v)", w, re)
+				}
+			}
+			h.keys("esc")
+		})
+	}
+}
