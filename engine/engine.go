@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -65,6 +66,11 @@ type Engine struct {
 	dropped atomic.Int64
 	// enclosures downloads enclosures.
 	enclosures *enclosure.Downloader
+	// syncing holds the ids of the feeds this engine is syncing now, so
+	// that two runs of one process (a refresh pressed while the last one
+	// still runs, the scheduler's tick) never sync one feed at once: the
+	// claim in the store only keeps other processes out.
+	syncing sync.Map
 	// machine says whether there is a default route, battery, metering.
 	machine *machine.Machine
 	// net is the offline and deferred state of the scheduler.

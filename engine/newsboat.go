@@ -8,6 +8,7 @@ import (
 
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/newsboat"
+	"github.com/tidings-rss/tidings/engine/opml"
 	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -15,15 +16,14 @@ import (
 // ImportNewsboatURLs subscribes to the feeds of a newsboat urls file,
 // fetching nothing: a feed's first ordinary tag is its folder and a
 // "~Title" tag its own name; feeds already subscribed are left as they
-// are. Lines tidings cannot follow are skipped with a notice each: query
-// feeds (u.Queries keeps them) and sources that are not http(s) URLs
-// ("exec:", "filter:", "file://"). Further tags are not kept: a feed has
-// one folder in tidings, and one notice says how many feeds had more.
+// are. Its query feeds become saved searches where their expression
+// translates (a search already saved under the name is kept). Lines
+// tidings cannot follow are skipped with a notice each: query feeds that
+// do not translate and sources that are not http(s) URLs ("exec:",
+// "filter:", "file://"). Further tags are not kept: a feed has one folder
+// in tidings, and one notice says how many feeds had more.
 func (e *Engine) ImportNewsboatURLs(ctx context.Context, u *newsboat.URLs) (Imported, error) {
 	var out Imported
-	for _, q := range u.Queries {
-		out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: query feed %q skipped (tidings has no query feeds)", q.Line, q.Title))
-	}
 	moreTags := 0
 	for _, en := range u.Feeds {
 		if !isHTTPURL(en.URL) {
@@ -56,6 +56,59 @@ func (e *Engine) ImportNewsboatURLs(ctx context.Context, u *newsboat.URLs) (Impo
 		}
 		out.Notices = append(out.Notices, what+" more than one tag: each is filed under its first")
 	}
+	return out, e.newsboatSearches(ctx, u.Queries, &out)
+}
+
+// newsboatSearches saves the query feeds that translate as searches and
+// reports, one line each, those that do not.
+func (e *Engine) newsboatSearches(ctx context.Context, queries []newsboat.Query, out *Imported) error {
+	for _, q := range queries {
+		expr, err := q.Translate()
+		if err != nil {
+			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: query feed %q (%s) not imported: %v",
+				q.Line, q.Title, q.Expression, err))
+			continue
+		}
+		var got Imported
+		if err := e.importSearches(ctx, []opml.Search{{Name: q.Title, Query: expr.String()}}, &got); err != nil {
+			return fmt.Errorf("import urls line %d: %w", q.Line, err)
+		}
+		out.Searches += got.Searches
+		for _, n := range got.Notices {
+			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: %s", q.Line, n))
+		}
+	}
+	return nil
+}
+
+// ImportNewsboatConfig turns a newsboat config's ignore-article lines
+// into rules: delete rules, or hide rules under ignore-mode "display". A
+// rule already there is not added twice; each line that does not
+// translate is reported with its line, never dropped silently.
+func (e *Engine) ImportNewsboatConfig(ctx context.Context, c *newsboat.Config) (Imported, error) {
+	var out Imported
+	for _, u := range c.Untranslated {
+		out.Notices = append(out.Notices, "config "+u.String()+" (not imported)")
+	}
+	have, err := e.store.Rules(ctx)
+	if err != nil {
+		return out, fmt.Errorf("import config: %w", err)
+	}
+	for _, r := range c.Rules {
+		action := store.ActionDelete
+		if r.Hide {
+			action = store.ActionHide
+		}
+		if hasRule(have, r.Expr.String(), action, 0) {
+			continue
+		}
+		added, err := e.AddRule(ctx, r.Expr.String(), action, 0)
+		if err != nil {
+			return out, fmt.Errorf("import config line %d: %w", r.Line, err)
+		}
+		have = append(have, added)
+		out.Rules++
+	}
 	return out, nil
 }
 
@@ -74,7 +127,9 @@ type CacheImported struct {
 // sanitized like a download, known by feed URL and guid (see
 // newsboat.CacheItem.DocItem), and purged to the feed's item limit. An
 // article tidings has already keeps its content and can only become read
-// or flagged. Importing the same cache twice changes nothing.
+// or flagged. Rules apply to the articles as to a download's (import the
+// newsboat config's rules first). Importing the same cache twice changes
+// nothing.
 func (e *Engine) ImportNewsboatCache(ctx context.Context, c *newsboat.Cache) (CacheImported, error) {
 	var out CacheImported
 	feeds, err := c.Feeds(ctx)
@@ -140,6 +195,7 @@ func (e *Engine) importCacheFeed(ctx context.Context, c *newsboat.Cache, cf news
 	sum.Known += res.Known
 	sum.Dropped += res.Dropped
 	sum.Marked += res.Marked
+	sum.Ruled += res.Ruled
 	return nil
 }
 

@@ -14,7 +14,10 @@ import (
 type Imported struct {
 	// Added and Skipped count new subscriptions and those already there.
 	Added, Skipped int
-	// Notices are settings brought within their bounds, one line each.
+	// Searches and Rules count the saved searches and rules added.
+	Searches, Rules int
+	// Notices are settings brought within their bounds, and searches or
+	// rules left out (a bad query, a name taken), one line each.
 	Notices []string
 }
 
@@ -50,7 +53,13 @@ func (e *Engine) ImportOPML(ctx context.Context, doc *opml.Document) (Imported, 
 			}
 		}
 	})
-	return out, failed
+	if failed != nil {
+		return out, failed
+	}
+	if err := e.importSearches(ctx, doc.Searches, &out); err != nil {
+		return out, err
+	}
+	return out, e.importRules(ctx, doc.Rules, &out)
 }
 
 // opmlFeed is an outline's feed as a new subscription, its settings
@@ -92,6 +101,9 @@ func (e *Engine) ExportOPML(ctx context.Context) (*opml.Document, error) {
 		node := nodes[f.FolderPath]
 		node.Feeds = append(node.Feeds, opml.Feed{URL: f.URL, Title: f.Title, HTMLURL: f.SiteURL,
 			Sync: f.Sync, IntervalMinutes: f.IntervalMinutes, MaxItems: f.MaxItems, Enclosures: f.DownloadEnclosures})
+	}
+	if err := e.exportExtensions(ctx, doc, feeds); err != nil {
+		return nil, err
 	}
 	// Attach children deepest first so each parent receives complete subtrees.
 	for i := len(order) - 1; i >= 0; i-- {

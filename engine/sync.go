@@ -26,8 +26,8 @@ type Result struct {
 	// Err is nil on success (a 304 included).
 	Err error
 	// Skipped is true when the feed was not fetched: another process holds
-	// it (HeldBy), it was no longer due, or its round was offline before
-	// its turn.
+	// it (HeldBy), another run of this process is syncing it, it was no
+	// longer due, or its round was offline before its turn.
 	Skipped bool
 	// HeldBy names the live tidings process (store.Owner) whose claim made
 	// the feed skipped; "" otherwise. SkipNotice words it for the user.
@@ -66,6 +66,11 @@ type download struct {
 // the run began (since) is skipped too.
 func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, since time.Time) Result {
 	res := Result{FeedID: feed.ID, URL: feed.URL}
+	if _, busy := e.syncing.LoadOrStore(feed.ID, true); busy {
+		res.Skipped = true // this process is syncing it already
+		return res
+	}
+	defer e.syncing.Delete(feed.ID)
 	slot, admitErr := e.http.Acquire(ctx, feed.URL)
 	if fetch.KindOf(admitErr) == fetch.KindCanceled {
 		res.Err = admitErr // never started: nothing to record

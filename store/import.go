@@ -32,6 +32,9 @@ type ImportResult struct {
 	New, Known int
 	// Dropped counts new items the purge did not keep (beyond MaxItems).
 	Dropped int
+	// Ruled counts new items that rules deleted or hid, and items a
+	// delete rule removed before (they are not added again).
+	Ruled int
 	// Marked counts known items that became read or flagged.
 	Marked int
 	// RemovedFiles are enclosure files of items the purge removed.
@@ -44,7 +47,7 @@ type ImportResult struct {
 // its read and flag state; a known one keeps its content and can only gain
 // read or flagged — an import never unreads or unflags. Then the feed is
 // purged to MaxItems as after a download. Importing the same items twice
-// changes nothing.
+// changes nothing. Rules apply to the new items as to a download's.
 func (s *Store) ImportItems(ctx context.Context, feedID int64, im Import) (ImportResult, error) {
 	var res ImportResult
 	err := s.write(ctx, func(tx *sql.Tx) error {
@@ -59,24 +62,32 @@ func (s *Store) ImportItems(ctx context.Context, feedID int64, im Import) (Impor
 		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM items`).Scan(&lastID); err != nil {
 			return err
 		}
+		graves, err := tombstoneKeys(ctx, tx, feedID)
+		if err != nil {
+			return err
+		}
 		now := s.now()
+		var added DownloadResult                  // the new items, as a download's, for the rules and the purge
 		for i := len(im.Items) - 1; i >= 0; i-- { // oldest first, so ids grow with recency
-			if err := importItem(ctx, tx, feedID, im.Items[i], i, now, &res); err != nil {
+			if err := importItem(ctx, tx, feedID, im.Items[i], i, now, graves, &res, &added); err != nil {
 				return err
 			}
 		}
-		var purged DownloadResult
-		if err := purge(ctx, tx, feedID, im.MaxItems, isList, &purged); err != nil {
+		if err := s.applyRules(ctx, tx, feedID, now, &added); err != nil {
 			return err
 		}
-		res.RemovedFiles = purged.RemovedFiles
-		var kept int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM items WHERE feed_id = ? AND id > ?`,
-			feedID, lastID).Scan(&kept); err != nil {
+		if err := purge(ctx, tx, feedID, im.MaxItems, isList, &added); err != nil {
 			return err
 		}
-		res.Dropped = res.New - kept
-		res.New = kept
+		res.RemovedFiles = added.RemovedFiles
+		var kept, hidden int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(hidden), 0) FROM items WHERE feed_id = ? AND id > ?`,
+			feedID, lastID).Scan(&kept, &hidden); err != nil {
+			return err
+		}
+		res.Dropped = res.New - added.buried - kept
+		res.Ruled += added.buried + hidden
+		res.New = kept - hidden
 		return nil
 	})
 	if err != nil {
@@ -94,8 +105,11 @@ func fillChannel(ctx context.Context, tx *sql.Tx, feedID int64, title, siteURL s
 	return err
 }
 
-// importItem stores one item, or adds read and flagged to the one known.
-func importItem(ctx context.Context, tx *sql.Tx, feedID int64, it ImportedItem, pos int, now time.Time, res *ImportResult) error {
+// importItem stores one item (noting it in added), or adds read and
+// flagged to the one known; an item a delete rule removed (its key is in
+// graves) stays out.
+func importItem(ctx context.Context, tx *sql.Tx, feedID int64, it ImportedItem, pos int, now time.Time,
+	graves map[string]bool, res *ImportResult, added *DownloadResult) error {
 	key := ItemKey(it.DocItem)
 	var id int64
 	var read, flagged bool
@@ -103,10 +117,17 @@ func importItem(ctx context.Context, tx *sql.Tx, feedID int64, it ImportedItem, 
 		feedID, key).Scan(&id, &read, &flagged)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
+		if graves[key] {
+			res.Ruled++
+			return nil
+		}
 		if id, err = insertItem(ctx, tx, feedID, key, it.DocItem, pos, now); err != nil {
 			return err
 		}
 		res.New++
+		added.New++
+		added.NewItems = append(added.NewItems, id)
+		added.ChangedItems = append(added.ChangedItems, id)
 	case err != nil:
 		return err
 	default:

@@ -157,3 +157,33 @@ func TestImportItemsNamesOnlyAnUnnamedFeed(t *testing.T) {
 		}
 	}
 }
+
+// Rules apply to imported items as to downloaded ones: a hide rule keeps
+// an item out of the counts, a delete rule keeps it out for good, and
+// importing again adds neither back.
+func TestImportItemsAppliesRules(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	id := addFeed(t, s, "http://a.example/feed", "")
+	addRule(t, s, `title = "Item 1"`, ActionHide, 0)
+	addRule(t, s, `title = "Item 2"`, ActionDelete, 0)
+	im := Import{Items: imported(datedItems(4, *now), nil, nil)}
+	for i, want := range []ImportResult{{New: 2, Ruled: 2}, {Known: 3, Ruled: 1}} {
+		res, err := s.ImportItems(ctx, id, im)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(res, want) {
+			t.Errorf("import %d = %+v, want %+v", i+1, res, want)
+		}
+		if got := listedTitles(t, s, ItemQuery{FeedID: id}); !reflect.DeepEqual(got, []string{"Item 0", "Item 3"}) {
+			t.Errorf("import %d: listed %v", i+1, got)
+		}
+		if got := listedTitles(t, s, ItemQuery{FeedID: id, IncludeHidden: true}); len(got) != 3 {
+			t.Errorf("import %d: with hidden %v, want Item 1 kept hidden", i+1, got)
+		}
+		if f, _ := s.Feed(ctx, id); f.ItemCount != 2 || f.UnreadCount != 2 {
+			t.Errorf("import %d: feed counts %d items %d unread, want 2 and 2", i+1, f.ItemCount, f.UnreadCount)
+		}
+	}
+}

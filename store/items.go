@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/query"
 )
 
 // Item is a stored entry of a feed. Every text is sanitized.
@@ -32,7 +34,9 @@ type Item struct {
 	Image           string // itunes:image or a media thumbnail, "" when none
 	Read            bool
 	Flagged         bool
-	Enclosures      []Enclosure
+	// Hidden is set by a hide rule: the item shows only when asked for.
+	Hidden     bool
+	Enclosures []Enclosure
 	// ListValues are the item's values for its list feed's cf:listinfo
 	// sorts and groups (keys ListSort.Key, ListGroup.Key).
 	ListValues map[string]string
@@ -44,8 +48,12 @@ type ItemQuery struct {
 	FolderPath string // the folder and its whole subtree
 	Unread     bool
 	Flagged    bool
-	Limit      int // 0: no limit
-	Offset     int
+	// Filter is a query-language expression the items must match.
+	Filter query.Expr
+	// IncludeHidden lists the items hidden by rules too (tidings items --all).
+	IncludeHidden bool
+	Limit         int // 0: no limit
+	Offset        int
 	// AlsoIDs are items listed whatever the Unread and Flagged filters say
 	// (the reader keeps items read in the Unread view listed).
 	AlsoIDs []int64
@@ -55,7 +63,7 @@ type ItemQuery struct {
 
 const itemColumns = `i.id, i.feed_id, fd.title, i.guid, i.title, i.link, i.author, i.content, i.summary,
 	i.categories, i.published_at, i.updated_at, i.first_seen_at, i.sort_at, i.duration_seconds, i.image,
-	i.read, i.flagged, i.list_values`
+	i.read, i.flagged, i.hidden, i.list_values`
 
 func scanItem(r rowScanner) (Item, error) {
 	var it Item
@@ -65,7 +73,7 @@ func scanItem(r rowScanner) (Item, error) {
 	var listValues string
 	err := r.Scan(&it.ID, &it.FeedID, &it.FeedTitle, &it.GUID, &it.Title, &it.Link, &it.Author,
 		&it.Content, &it.Summary, &cats, &pub, &upd, &seen, &sortAt, &it.DurationSeconds, &it.Image,
-		&it.Read, &it.Flagged, &listValues)
+		&it.Read, &it.Flagged, &it.Hidden, &listValues)
 	if err != nil {
 		return it, err
 	}
@@ -117,14 +125,37 @@ func (s *Store) queryItems(ctx context.Context, query string, args ...any) ([]It
 }
 
 func itemsSQL(ctx context.Context, s *Store, q ItemQuery) (string, []any) {
-	var where []string
-	var args []any
 	order := `i.sort_at DESC, i.id DESC`
+	if q.FeedID != 0 && s.isList(ctx, q.FeedID) {
+		order = `i.list_pos ASC, i.id DESC`
+	}
+	where, args := itemsWhere(s, q)
+	if q.List != nil && q.FeedID != 0 {
+		var orderArgs []any
+		order, orderArgs = q.List.orderSQL()
+		args = append(args, orderArgs...)
+	}
+	text := `SELECT ` + itemColumns + ` FROM items i JOIN feeds fd ON fd.id = i.feed_id WHERE ` + where +
+		` ORDER BY ` + order
+	if q.Limit > 0 || q.Offset > 0 {
+		limit := q.Limit
+		if limit <= 0 {
+			limit = -1
+		}
+		text += ` LIMIT ? OFFSET ?`
+		args = append(args, limit, q.Offset)
+	}
+	return text, args
+}
+
+// itemsWhere is the condition selecting q's items, over items aliased
+// "i" joined with feeds aliased "fd". Hidden items are left out unless
+// asked for.
+func itemsWhere(s *Store, q ItemQuery) (string, []any) {
+	where := []string{`1 = 1`}
+	var args []any
 	if q.FeedID != 0 {
 		where, args = append(where, `i.feed_id = ?`), append(args, q.FeedID)
-		if s.isList(ctx, q.FeedID) {
-			order = `i.list_pos ASC, i.id DESC`
-		}
 	}
 	if q.FolderPath != "" {
 		where, args = append(where, subtreeFilter), append(args, q.FolderPath, q.FolderPath, q.FolderPath)
@@ -146,25 +177,32 @@ func itemsSQL(ctx context.Context, s *Store, q ItemQuery) (string, []any) {
 		}
 		where = append(where, cond)
 	}
-	query := `SELECT ` + itemColumns + ` FROM items i JOIN feeds fd ON fd.id = i.feed_id`
-	if len(where) > 0 {
-		query += ` WHERE ` + strings.Join(where, ` AND `)
+	if !q.IncludeHidden {
+		where = append(where, `i.hidden = 0`)
 	}
-	if q.List != nil && q.FeedID != 0 {
-		var orderArgs []any
-		order, orderArgs = q.List.orderSQL()
-		args = append(args, orderArgs...)
+	if q.Filter != nil {
+		cond, fargs := compileFilter(q.Filter, s.now())
+		where, args = append(where, cond), append(args, fargs...)
 	}
-	query += ` ORDER BY ` + order
-	if q.Limit > 0 || q.Offset > 0 {
-		limit := q.Limit
-		if limit <= 0 {
-			limit = -1
-		}
-		query += ` LIMIT ? OFFSET ?`
-		args = append(args, limit, q.Offset)
+	return strings.Join(where, ` AND `), args
+}
+
+// ItemCount is how many items a query selects, and how many of them are
+// unread.
+type ItemCount struct {
+	Items, Unread int
+}
+
+// CountItems counts the items q selects (Limit and Offset aside).
+func (s *Store) CountItems(ctx context.Context, q ItemQuery) (ItemCount, error) {
+	where, args := itemsWhere(s, q)
+	var c ItemCount
+	err := s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(i.read = 0), 0)
+		FROM items i JOIN feeds fd ON fd.id = i.feed_id WHERE `+where, args...).Scan(&c.Items, &c.Unread)
+	if err != nil {
+		return c, fmt.Errorf("count items: %w", err)
 	}
-	return query, args
+	return c, nil
 }
 
 func (s *Store) isList(ctx context.Context, feedID int64) bool {

@@ -38,8 +38,12 @@ type storedItem struct {
 func mergeItems(ctx context.Context, tx *sql.Tx, feedID int64, d Download, res *DownloadResult) error {
 	items := d.Document.Items
 	seen := make(map[int64]bool, len(items))
+	graves, err := tombstoneKeys(ctx, tx, feedID)
+	if err != nil {
+		return err
+	}
 	for i := len(items) - 1; i >= 0; i-- {
-		id, err := mergeItem(ctx, tx, feedID, items[i], i, d.At, res)
+		id, err := mergeItem(ctx, tx, feedID, items[i], i, d.At, graves, res)
 		if err != nil {
 			return err
 		}
@@ -51,7 +55,10 @@ func mergeItems(ctx context.Context, tx *sql.Tx, feedID int64, d Download, res *
 	return nil
 }
 
-func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos int, now time.Time, res *DownloadResult) (int64, error) {
+// mergeItem stores one item and returns its id (0 for an item a rule
+// deleted before, whose key is in graves: its tombstone is touched
+// instead).
+func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos int, now time.Time, graves map[string]bool, res *DownloadResult) (int64, error) {
 	key := ItemKey(it)
 	var old storedItem
 	err := tx.QueryRowContext(ctx, `SELECT id, title, content, summary, updated_at FROM items
@@ -59,6 +66,9 @@ func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos in
 		Scan(&old.id, &old.title, &old.content, &old.summary, &old.updated)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
+		if graves[key] {
+			return 0, touchTombstone(ctx, tx, feedID, key, now)
+		}
 		id, err := insertItem(ctx, tx, feedID, key, it, pos, now)
 		if err == nil {
 			res.New++

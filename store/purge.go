@@ -10,6 +10,8 @@ import (
 // (published, else updated, else first seen; list feeds: the first in
 // document order).
 // Flagged items are never removed. maxItems <= 0 keeps everything.
+// Tombstones of items deleted by rules are pruned to the same number
+// whenever a download adds some.
 func purge(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, isList bool, res *DownloadResult) error {
 	if maxItems <= 0 {
 		return nil
@@ -39,7 +41,13 @@ func purge(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, isList b
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	return deleteItems(ctx, tx, drop, res)
+	if err := deleteItems(ctx, tx, drop, res); err != nil {
+		return err
+	}
+	if res.buried == 0 {
+		return nil // tombstones only grow when a delete rule acts
+	}
+	return pruneTombstones(ctx, tx, feedID, maxItems)
 }
 
 // deleteItems removes items (their enclosure rows go by cascade) and

@@ -11,9 +11,6 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
-
-	// Registers the "sqlite3" driver.
-	_ "github.com/mattn/go-sqlite3"
 )
 
 // busyTimeout is how long a connection waits for another writer (another
@@ -31,6 +28,8 @@ type Store struct {
 	// alive tells whether the owner of a claim may still be running
 	// (OwnerAlive).
 	alive func(owner string) bool
+	// exprs caches parsed expressions and compiled ~ patterns.
+	exprs *exprCache
 }
 
 // Open opens (creating if needed) the database at path, applies pending
@@ -42,12 +41,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err := createPrivate(path); err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	db, err := sql.Open("sqlite3", dsn(path))
-	if err != nil {
-		return nil, fmt.Errorf("open store %s: %w", path, err)
-	}
+	cache := &exprCache{}
+	db := openDB(dsn(path), cache)
 	db.SetMaxOpenConns(8)
-	s := &Store{db: db, path: path, now: time.Now, alive: OwnerAlive}
+	s := &Store{db: db, path: path, now: time.Now, alive: OwnerAlive, exprs: cache}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		if err := s.fault(err); IsDatabaseFault(err) {

@@ -72,7 +72,7 @@ func scanLogEntry(r rowScanner) (SyncLogEntry, error) {
 // FlaggedCount is the number of flagged items.
 func (s *Store) FlaggedCount(ctx context.Context) (int, error) {
 	var n int
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM items WHERE flagged = 1`).Scan(&n); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM items WHERE flagged = 1 AND hidden = 0`).Scan(&n); err != nil {
 		return 0, fmt.Errorf("flagged count: %w", err)
 	}
 	return n, nil

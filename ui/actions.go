@@ -89,6 +89,7 @@ func (m *Model) actions() []binding {
 		{k.Zoom, m.zoom},
 		{k.Search, m.openSearch},
 		{k.Stats, m.openStats},
+		{k.Rules, m.openRules},
 	}
 }
 
@@ -317,8 +318,8 @@ func (m *Model) copyLink() tea.Cmd {
 }
 
 // refresh downloads the selected feed, or every feed of the selected
-// folder; on All items and Unread every feed (as R); on Flagged it says
-// what to select.
+// folder; on All items, Unread and a saved search every feed (as R); on
+// Flagged it says what to select.
 func (m *Model) refresh() tea.Cmd {
 	n := m.tree.node()
 	if m.focus != paneTree && n.kind != nodeFolder {
@@ -327,7 +328,7 @@ func (m *Model) refresh() tea.Cmd {
 		}
 	}
 	switch n.kind {
-	case nodeAll, nodeUnread:
+	case nodeAll, nodeUnread, nodeSearch:
 		return m.refreshAll()
 	case nodeFlagged:
 		m.status.set("", errors.New("r refreshes a feed or a folder (select one); R refreshes all"))

@@ -117,7 +117,7 @@ func New(o Options) *Model {
 	}
 	st, km := NewStyles(o.Renderer, o.NoColor), DefaultKeyMap()
 	m := &Model{opts: o, keys: km, styles: st, help: help.New(), status: newStatusBar(st),
-		be:      backend{ctx: o.Context, store: o.Store, engine: o.Engine, now: o.Now},
+		be:      backend{ctx: o.Context, store: o.Store, engine: o.Engine, now: o.Now, searches: &searchCache{}},
 		tree:    &treePane{keys: km, styles: st, focused: true},
 		items:   &itemsPane{keys: km, styles: st, now: o.Now, loc: o.Location},
 		reader:  &readerPane{keys: km, styles: st, loc: o.Location},

@@ -27,9 +27,18 @@ type backend struct {
 	store  *store.Store
 	engine *engine.Engine
 	now    func() time.Time
+	// searches keeps the saved searches' counts between polls.
+	searches *searchCache
 }
 
-func (b backend) loadCounts() tea.Cmd {
+// loadCounts reads the tree's counts, saved searches' included.
+func (b backend) loadCounts() tea.Cmd { return b.counts(true) }
+
+// pollCounts is loadCounts for the periodic poll: the saved searches'
+// counts are read again only when the feeds' counts or downloads moved.
+func (b backend) pollCounts() tea.Cmd { return b.counts(false) }
+
+func (b backend) counts(force bool) tea.Cmd {
 	return func() tea.Msg {
 		feeds, err := b.store.Feeds(b.ctx)
 		if err != nil {
@@ -40,8 +49,33 @@ func (b backend) loadCounts() tea.Cmd {
 			return countsMsg{err: err}
 		}
 		flagged, err := b.store.FlaggedCount(b.ctx)
-		return countsMsg{feeds: feeds, folders: folders, flagged: flagged, err: err}
+		if err != nil {
+			return countsMsg{err: err}
+		}
+		fp := countsFingerprint(feeds, flagged)
+		searches, fresh := b.searches.get(fp)
+		if force || !fresh {
+			if searches, err = b.savedSearches(); err == nil {
+				b.searches.put(fp, searches)
+			}
+		}
+		return countsMsg{feeds: feeds, folders: folders, flagged: flagged, searches: searches, err: err}
 	}
+}
+
+// savedSearches reads the saved searches with their unread counts and
+// parsed queries.
+func (b backend) savedSearches() ([]searchEntry, error) {
+	counts, err := b.engine.SavedSearches(b.ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]searchEntry, 0, len(counts))
+	for _, c := range counts {
+		q, err := b.engine.SearchQuery(c.SavedSearch)
+		out = append(out, searchEntry{SavedSearchCount: c, q: q, err: err})
+	}
+	return out, nil
 }
 
 func (b backend) loadItems(gen int, q store.ItemQuery, reload bool) tea.Cmd {
@@ -226,7 +260,27 @@ func (b backend) folderAction(status string, do func(ctx context.Context, e *eng
 func (b backend) search(text string) tea.Cmd {
 	return func() tea.Msg {
 		items, err := b.store.Search(b.ctx, text, 500)
-		return searchMsg{query: text, items: items, err: err}
+		return searchMsg{query: text, words: text, items: items, err: err}
+	}
+}
+
+// searchQuery lists the items of an expression, as search results.
+func (b backend) searchQuery(text string, q store.ItemQuery) tea.Cmd {
+	return func() tea.Msg {
+		q.Limit = 500
+		items, err := b.store.Items(b.ctx, q)
+		return searchMsg{query: text, words: engine.ExpressionWords(q.Filter), items: items, err: err}
+	}
+}
+
+// saveSearch saves expr under name (nothing when name is empty).
+func (b backend) saveSearch(name, expr string) tea.Cmd {
+	if name == "" {
+		return nil
+	}
+	return func() tea.Msg {
+		_, err := b.engine.SaveSearch(b.ctx, name, expr)
+		return actionMsg{status: "saved search " + name, err: err, reload: true}
 	}
 }
 

@@ -153,14 +153,27 @@ func settingsFrom(f store.Feed, v []string) (store.FeedSettings, error) {
 	return fs, nil
 }
 
-// openSearch asks for words to find in every title and content.
+// openSearch asks for words to find in every title and content, or an
+// expression of the query language; a name saves it as a saved search.
 func (m *Model) openSearch() tea.Cmd {
 	f := newForm("Search", func(v []string) (tea.Cmd, error) {
-		if v[0] == "" {
-			return nil, errors.New("type words to look for")
+		text, expr, name := v[0], v[1] == "expression", v[2]
+		if text == "" {
+			return nil, errors.New("type words or an expression to look for")
 		}
-		return m.be.search(v[0]), nil
-	}, textField("Words", "", "title or content words (prefixes match)"))
+		if !expr {
+			return tea.Batch(m.be.search(text), m.be.saveSearch(name, engine.WordsExpression(text))), nil
+		}
+		e, err := engine.ParseExpression(text)
+		if err != nil {
+			return nil, err
+		}
+		return tea.Batch(m.be.searchQuery(text, store.ItemQuery{Filter: e}), m.be.saveSearch(name, text)), nil
+	}, textField("Find", "", "words (prefixes match), or an expression"),
+		choiceField("As", []string{"words", "expression"}, "words"),
+		textField("Save as", "", "(a name keeps it under Saved searches)"))
+	f.note = `An expression: title ~ "go" and unread and age < 7 (fields: title author content ` +
+		`feed folder category link unread flagged enclosure age text:"words").`
 	f.action = "search"
 	m.dialog = f
 	return nil

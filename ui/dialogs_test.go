@@ -155,9 +155,15 @@ func TestWording(t *testing.T) {
 	f.st.SetFlagged(ctx, []int64{items[0].ID}, true)
 	h := newHarness(t, f.st, 160, 45)
 	t.Run("no ←/→ without a choice", func(t *testing.T) {
-		h.keys("/")
-		if strings.Contains(h.view(), "←/→") || strings.Contains(h.view(), "tab next field") {
-			t.Errorf("search dialog:\n%s", h.view())
+		h.selectNode("News")
+		h.keys("E")
+		if v := h.view(); !strings.Contains(v, "Rename folder") || strings.Contains(v, "←/→") || strings.Contains(v, "tab next field") {
+			t.Errorf("rename dialog (one text field):\n%s", v)
+		}
+		h.keys("esc")
+		h.keys("/") // the search dialog's As is a choice (words or an expression)
+		if !strings.Contains(h.view(), "←/→ change") {
+			t.Errorf("search dialog lacks ←/→:\n%s", h.view())
 		}
 		h.keys("esc")
 		h.selectNode("Daily Wire")

@@ -64,10 +64,10 @@ func (p *itemsPane) show(b backend, title string, q store.ItemQuery, river bool)
 	return b.loadItems(p.gen, q, false)
 }
 
-// showResults replaces the list by search results.
-func (p *itemsPane) showResults(query string, items []store.Item) {
+// showResults replaces the list by search results, words highlighted.
+func (p *itemsPane) showResults(query, words string, items []store.Item) {
 	p.gen++
-	p.title, p.search, p.river, p.match, p.group = "Search: "+query, query, true, matcher(query), nil
+	p.title, p.search, p.river, p.match, p.group = "Search: "+query, query, true, matcher(words), nil
 	p.rows, p.cursor, p.top, p.more, p.loading = items, 0, 0, false, false
 	p.empty = "nothing found"
 }

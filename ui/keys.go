@@ -15,6 +15,7 @@ type KeyMap struct {
 	Health, Dismiss, ListOrder              key.Binding
 	Narrow, Widen, Zoom                     key.Binding
 	Search, Stats, Help                     key.Binding
+	Rules                                   key.Binding
 }
 
 // DefaultKeyMap returns the newsboat-like bindings.
@@ -59,6 +60,7 @@ func DefaultKeyMap() KeyMap {
 		Zoom:        b("z", "reader full screen", "z"),
 		Search:      b("/", "search", "/"),
 		Stats:       b("S", "statistics", "S"),
+		Rules:       b("F", "rules", "F"),
 		Help:        b("?", "help", "?"),
 	}
 }
@@ -81,7 +83,7 @@ func (k KeyMap) Sections() []helpSection {
 		{"Read", []key.Binding{k.NextUnread, k.PrevUnread, k.ToggleRead, k.MarkAllRead, k.Undo, k.Flag, k.OpenLink, k.CopyLink}},
 		{"Podcasts", []key.Binding{k.Enclosure, k.Play}},
 		{"Feeds and folders", []key.Binding{k.Refresh, k.RefreshAll, k.Subscribe, k.Unsubscribe, k.Edit, k.Move, k.Watch, k.Health, k.ListOrder}},
-		{"Screen", []key.Binding{k.Narrow, k.Widen, k.Zoom, k.Dismiss, k.Search, k.Stats, k.Help, k.ForceQuit}},
+		{"Screen", []key.Binding{k.Narrow, k.Widen, k.Zoom, k.Dismiss, k.Search, k.Rules, k.Stats, k.Help, k.ForceQuit}},
 	}
 }
 

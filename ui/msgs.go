@@ -10,10 +10,11 @@ import (
 
 // countsMsg carries the feeds and folder totals, read for the tree.
 type countsMsg struct {
-	feeds   []store.Feed
-	folders []store.FolderCount
-	flagged int
-	err     error
+	feeds    []store.Feed
+	folders  []store.FolderCount
+	flagged  int
+	searches []searchEntry
+	err      error
 }
 
 // itemsMsg carries one page of the item list. gen identifies the list it
@@ -84,6 +85,9 @@ type subscribedMsg struct {
 // searchMsg carries search results.
 type searchMsg struct {
 	query string
+	// words are highlighted in the results: the words searched for, an
+	// expression's text:"…" terms.
+	words string
 	items []store.Item
 	err   error
 }

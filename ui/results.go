@@ -23,7 +23,7 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 	case actionMsg:
 		return m.actionDone(msg)
 	case pollMsg:
-		return tea.Batch(m.be.loadCounts(), m.poll(), m.readSyncLog())
+		return tea.Batch(m.be.pollCounts(), m.poll(), m.readSyncLog())
 	case statusFadeMsg:
 		m.status.faded(msg)
 	case toastMsg:
@@ -55,6 +55,8 @@ func (m *Model) readerResult(msg tea.Msg) tea.Cmd {
 		return m.showListOrder(msg)
 	case playMsg:
 		return m.played(msg)
+	case rulesMsg:
+		m.rulesLoaded(msg)
 	case notifiedMsg:
 		if msg.err != nil {
 			m.opts.Logger.Warn("notify command", "err", msg.err)
@@ -82,6 +84,8 @@ func emptyText(n node) string {
 		return "no unread items"
 	case n.kind == nodeFlagged:
 		return "no flagged items (s flags one)"
+	case n.kind == nodeSearch:
+		return "nothing matches this search (yet)"
 	case n.kind == nodeFeed && n.feed != nil && n.feed.State.LastAttemptAt == nil:
 		return "not downloaded yet — it downloads in a moment (r: now)"
 	case n.kind == nodeFeed && n.feed != nil && n.feed.State.LastError != "":
@@ -113,7 +117,7 @@ func (m *Model) counts(msg countsMsg) tea.Cmd {
 		return nil
 	}
 	m.empty = len(msg.feeds) == 0 && len(msg.folders) == 0
-	changed, lost := m.tree.setData(msg.feeds, msg.folders, msg.flagged)
+	changed, lost := m.tree.setData(msg.feeds, msg.folders, msg.flagged, msg.searches)
 	m.status.keepFeeds(func(id int64) bool { return m.tree.feedByID(id) != nil })
 	cmds := []tea.Cmd{m.startNewFeeds(msg.feeds)}
 	switch {
@@ -180,7 +184,7 @@ func (m *Model) searched(msg searchMsg) tea.Cmd {
 		m.status.set("", msg.err)
 		return nil
 	}
-	m.items.showResults(msg.query, msg.items)
+	m.items.showResults(msg.query, msg.words, msg.items)
 	m.status.set(fmt.Sprintf("%s for %q", plural(len(msg.items), "result"), msg.query), nil)
 	return m.setFocus(paneItems)
 }

@@ -554,3 +554,29 @@ func FuzzDecode(f *testing.F) {
 		d1.Root.FolderPaths()
 	})
 }
+
+// Saved searches and rules travel in <head> as tidings elements and come
+// back unchanged; other readers' head elements are ignored.
+func TestRoundTripSearchesAndRules(t *testing.T) {
+	d := &Document{
+		Title: "with extensions",
+		Root:  Folder{Feeds: []Feed{{URL: "https://a.example/feed", Title: "A"}}},
+		Searches: []Search{
+			{Name: "Security <this week>", Query: `category = "security" and age < 7`},
+		},
+		Rules: []Rule{
+			{Query: `title ~ "sponsored"`, Action: "delete"},
+			{Query: `link ~ "/shorts/"`, Action: "hide", FeedURL: "https://a.example/feed"},
+		},
+	}
+	got, raw := roundTrip(t, d)
+	wantDoc(t, got, d)
+	if !strings.Contains(string(raw), `<tidings:search name="Security &lt;this week&gt;"`) {
+		t.Fatalf("encoded head:\n%s", raw)
+	}
+	doc := mustDecode(t, `<opml xmlns:t="`+Namespace+`"><head><t:rule action="READ" query="unread"/>
+		<tidings:search name="" query="x"/><other:search name="n" query="q"/><t:rule action="hide"/></head><body/></opml>`)
+	if len(doc.Searches) != 0 || len(doc.Rules) != 1 || doc.Rules[0] != (Rule{Query: "unread", Action: "read"}) {
+		t.Fatalf("decoded extensions: %+v %+v", doc.Searches, doc.Rules)
+	}
+}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,13 +52,19 @@ func TestImportNewsboatURLsFile(t *testing.T) {
 	u := newUser(t)
 	urls := repoFile(t, "testdata", "newsboat", "urls")
 	r := u.run("import", urls)
-	if r.code != 0 || r.stdout != "imported 3 feeds (0 already subscribed)\nThey download at the next sync: run tidings sync now (an open reader downloads them within seconds).\n" {
+	if r.code != 0 || r.stdout != "imported 3 feeds (0 already subscribed)\n"+
+		"They download at the next sync: run tidings sync now (an open reader downloads them within seconds).\n"+
+		"imported 1 saved searches and 0 rules\n" {
 		t.Fatalf("import urls: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
-	wantNotices := "tidings: urls line 5: query feed \"Unread Articles\" skipped (tidings has no query feeds)\n" +
-		"tidings: 1 feed has more than one tag: each is filed under its first\n"
+	wantNotices := "tidings: 1 feed has more than one tag: each is filed under its first\n"
 	if r.stderr != wantNotices {
 		t.Errorf("notices:\n%s\nwant\n%s", r.stderr, wantNotices)
+	}
+	var searches []searchJSON
+	if err := json.Unmarshal([]byte(u.ok("search", "list", "--json")), &searches); err != nil ||
+		len(searches) != 1 || searches[0].Name != "Unread Articles" || searches[0].Expr != "unread" {
+		t.Errorf("the query feed's saved search: %+v (%v), want Unread Articles: unread", searches, err)
 	}
 	feeds := u.feedsByURL()
 	tests := []struct {
@@ -82,7 +89,7 @@ func TestImportNewsboatURLsFile(t *testing.T) {
 		t.Errorf("%d feeds, want %d", len(feeds), len(tests))
 	}
 	before := u.ok("feeds", "--json")
-	if out := u.ok("import", urls); out != "imported 0 feeds (3 already subscribed)\n" {
+	if out := u.ok("import", urls); out != "imported 0 feeds (3 already subscribed)\nimported 0 saved searches and 0 rules\n" {
 		t.Errorf("second import said %q", out)
 	}
 	if after := u.ok("feeds", "--json"); after != before {
@@ -209,7 +216,9 @@ func TestImportRefusesFilesItCannotReadWhole(t *testing.T) {
 		{"a cache that is not a database", []string{"import", "--newsboat-cache", notes}, exitFailed, "is not a newsboat 2.x cache.db"},
 		{"a good urls file with a bad cache", []string{"import", repoFile(t, "testdata", "newsboat", "urls"), "--newsboat-cache", notes},
 			exitFailed, "is not a newsboat 2.x cache.db"},
-		{"nothing to import", []string{"import"}, exitUsage, "expects a FILE, --newsboat-cache CACHE.db, or both"},
+		{"a good urls file with a missing config", []string{"import", repoFile(t, "testdata", "newsboat", "urls"),
+			"--newsboat-config", filepath.Join(dir, "missing")}, exitFailed, "missing: no such file"},
+		{"nothing to import", []string{"import"}, exitUsage, "expects a FILE, --newsboat-cache CACHE.db, --newsboat-config CONFIG, or several"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -221,6 +230,10 @@ func TestImportRefusesFilesItCannotReadWhole(t *testing.T) {
 	}
 	if feeds := u.feeds(); len(feeds) != 0 {
 		t.Errorf("a refused import subscribed to %d feeds", len(feeds))
+	}
+	var searches []searchJSON
+	if err := json.Unmarshal([]byte(u.ok("search", "list", "--json")), &searches); err != nil || len(searches) != 0 {
+		t.Errorf("a refused import saved searches: %+v (%v)", searches, err)
 	}
 }
 
@@ -286,5 +299,134 @@ func TestImportNewsboatCacheThenSyncKeepsOneCopy(t *testing.T) {
 		"Beta two": false, "Beta three": false, "Gamma note": true, "Gamma only": false}
 	if !reflect.DeepEqual(read, want) {
 		t.Errorf("read states %v, want %v", read, want)
+	}
+}
+
+// A newsboat urls file with two translatable query: lines and a config
+// with ignore-article lines import into the equivalent saved searches and
+// rules; the untranslatable lines are reported one by one.
+func TestImportNewsboatQueriesAndIgnoreArticle(t *testing.T) {
+	u := newUser(t)
+	urls, config := repoFile(t, "testdata", "newsboat", "queries.urls"), repoFile(t, "testdata", "newsboat", "config")
+	r := u.run("import", urls, "--newsboat-config", config)
+	if r.code != 0 || !strings.Contains(r.stdout, "imported 2 feeds (0 already subscribed)\n") ||
+		!strings.Contains(r.stdout, "imported 2 saved searches and 2 rules\n") {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	wantNotices := `tidings: urls line 6: query feed "Starred" (flags # "s") not imported: column 1: newsboat's "flags" has no tidings equivalent` + "\n" +
+		`tidings: config line 6: ignore-article "*" "date < \"2020\"": column 1: newsboat's "date" has no tidings equivalent (not imported)` + "\n"
+	if r.stderr != wantNotices {
+		t.Fatalf("notices:\n%s\nwant\n%s", r.stderr, wantNotices)
+	}
+	var searches []searchJSON
+	if err := json.Unmarshal([]byte(u.ok("search", "list", "--json")), &searches); err != nil {
+		t.Fatal(err)
+	}
+	wantSearches := []searchJSON{
+		{Name: "This week on Go", Expr: `age >= 0 and age <= 7 and feed ~ "go"`},
+		{Name: "Unread security", Expr: `unread and (folder = "security" or category = "security")`},
+	}
+	if len(searches) != 2 || searches[0].Name != wantSearches[0].Name || searches[0].Expr != wantSearches[0].Expr ||
+		searches[1].Expr != wantSearches[1].Expr {
+		t.Fatalf("saved searches %+v, want %+v", searches, wantSearches)
+	}
+	var rules []ruleJSON
+	if err := json.Unmarshal([]byte(u.ok("rule", "list", "--json")), &rules); err != nil {
+		t.Fatal(err)
+	}
+	if len(rules) != 2 || rules[0].Expr != `title ~ "sponsored"` || rules[0].Action != "delete" ||
+		rules[1].Expr != `feed = "https://news.example/rss" and (author = "Press Office" or link ~ "/ads/")` {
+		t.Fatalf("rules %+v", rules)
+	}
+	// Importing again adds nothing twice.
+	if out := u.ok("import", urls, "--newsboat-config", config); !strings.Contains(out, "imported 0 saved searches and 0 rules") {
+		t.Fatalf("second import: %s", out)
+	}
+}
+
+// ignore-mode "display" makes newsboat's ignore-article lines hide rules.
+func TestImportNewsboatIgnoreModeDisplayHides(t *testing.T) {
+	u := newUser(t)
+	cfg := t.TempDir() + "/config"
+	writeFile(t, cfg, "ignore-mode \"display\"\nignore-article \"*\" \"title =~ \\\"ad\\\"\"\n")
+	if out := u.ok("import", "--newsboat-config", cfg); out != "imported 0 saved searches and 1 rules\n" {
+		t.Errorf("stdout %q", out)
+	}
+	var rules []ruleJSON
+	if err := json.Unmarshal([]byte(u.ok("rule", "list", "--json")), &rules); err != nil || len(rules) != 1 || rules[0].Action != "hide" {
+		t.Fatalf("rules %+v (%v), want one hide rule", rules, err)
+	}
+	if r := u.run("import"); r.code != 2 {
+		t.Fatalf("no file: exit %d", r.code)
+	}
+	if r := u.run("import", "--newsboat-config", t.TempDir()+"/missing"); r.code != 1 || !strings.Contains(r.stderr, "missing") {
+		t.Fatalf("missing file: exit %d %q", r.code, r.stderr)
+	}
+}
+
+// The config's rules are imported before the cache's articles and apply
+// to them: a hide rule keeps articles out of the lists (items --all shows
+// them), a delete rule keeps them out for good, also through a second
+// import.
+func TestImportNewsboatCacheAppliesTheConfigsRules(t *testing.T) {
+	u := newUser(t)
+	cfg := filepath.Join(t.TempDir(), "config")
+	writeFile(t, cfg, "ignore-mode display\nignore-article * \"title = \\\"Beta two\\\"\"\n")
+	cache := newsboatFixture(t, "cache.db")
+	out := u.ok("import", "--newsboat-config", cfg, "--newsboat-cache", cache)
+	if want := "imported 0 saved searches and 1 rules\n" +
+		"imported 3 feeds (0 already subscribed) and 6 articles (0 already there, 0 of them newly read or flagged) from newsboat; 1 hidden or kept out by rules\n"; out != want {
+		t.Errorf("stdout %q, want %q", out, want)
+	}
+	listed := u.itemsByTitle()
+	if _, ok := listed["Beta two"]; ok || len(listed) != len(wantFixtureItems)-1 {
+		t.Errorf("listed %d items (Beta two among them: %v), want the fixture's but Beta two", len(listed), ok)
+	}
+	var all []map[string]any
+	if err := json.Unmarshal([]byte(u.ok("items", "--all", "--json")), &all); err != nil {
+		t.Fatal(err)
+	}
+	hidden := 0
+	for _, it := range all {
+		if it["hidden"] == true {
+			hidden++
+			if it["title"] != "Beta two" {
+				t.Errorf("%s hidden", it["title"])
+			}
+		}
+	}
+	if len(all) != len(wantFixtureItems) || hidden != 1 {
+		t.Errorf("items --all: %d items, %d hidden; want %d and 1", len(all), hidden, len(wantFixtureItems))
+	}
+}
+
+// Saved searches and rules travel with OPML: exported by one user,
+// imported by another, scoped rules follow their feed's URL.
+func TestOPMLCarriesSearchesAndRules(t *testing.T) {
+	srv := newFeedServer(t)
+	serveTemplate(t, srv, "/tech.xml", "tech")
+	a := newUser(t)
+	a.add(srv.URL + "/tech.xml")
+	a.ok("search", "save", "Fresh", `unread and age < 7`)
+	a.ok("rule", "add", `title ~ "sponsored"`, "--action", "delete")
+	a.ok("rule", "add", `enclosure`, "--action", "flag", "--feed", srv.URL+"/tech.xml")
+	file := t.TempDir() + "/subs.opml"
+	a.ok("export", file)
+
+	b := newUser(t)
+	if out := b.ok("import", file); !strings.Contains(out, "imported 1 saved searches and 2 rules") {
+		t.Fatalf("import: %s", out)
+	}
+	if b.ok("search", "list") != a.ok("search", "list") {
+		t.Fatalf("searches differ:\n%s\n%s", a.ok("search", "list"), b.ok("search", "list"))
+	}
+	var ra, rb []ruleJSON
+	json.Unmarshal([]byte(a.ok("rule", "list", "--json")), &ra)
+	json.Unmarshal([]byte(b.ok("rule", "list", "--json")), &rb)
+	if len(rb) != 2 || rb[0].Expr != ra[0].Expr || rb[1].FeedURL != srv.URL+"/tech.xml" || rb[1].Action != "flag" {
+		t.Fatalf("rules imported %+v, exported %+v", rb, ra)
+	}
+	if out := b.ok("import", file); !strings.Contains(out, "imported 0 saved searches and 0 rules") {
+		t.Fatalf("importing twice added again: %s", out)
 	}
 }

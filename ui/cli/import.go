@@ -18,30 +18,58 @@ type subscriptionList struct {
 	urls *newsboat.URLs
 }
 
-// runImport reads FILE and opens the newsboat cache first, so a bad one
-// changes nothing, then imports the file, then the cache.
-func (c *cli) runImport(path, cachePath string) error {
+// importOptions are tidings import's file and flags.
+type importOptions struct {
+	path   string // OPML or a newsboat urls file
+	cache  string // newsboat's cache.db
+	config string // newsboat's config
+}
+
+// runImport reads FILE and the newsboat config and opens the newsboat
+// cache first, so a bad one changes nothing, then imports the file, the
+// config's rules (before the articles, so they apply to them), then the
+// cache.
+func (c *cli) runImport(o importOptions) error {
 	var list subscriptionList
-	if path != "" {
+	if o.path != "" {
 		var err error
-		if list, err = readSubscriptionList(path); err != nil {
+		if list, err = readSubscriptionList(o.path); err != nil {
+			return err
+		}
+	}
+	var config *newsboat.Config
+	if o.config != "" {
+		var err error
+		if config, err = readNewsboatConfig(o.config); err != nil {
 			return err
 		}
 	}
 	var cache *newsboat.Cache
-	if cachePath != "" {
+	if o.cache != "" {
 		var err error
-		if cache, err = newsboat.OpenCache(c.ctx, cachePath); err != nil {
+		if cache, err = newsboat.OpenCache(c.ctx, o.cache); err != nil {
 			return fmt.Errorf("import: %w", err)
 		}
 		defer cache.Close()
 	}
 	return c.withApp(func(a *app) error {
 		eng := a.engine()
-		if path != "" {
-			if err := importList(a.ctx, a, eng, list); err != nil {
+		var extras engine.Imported // saved searches and rules
+		if o.path != "" {
+			if err := importList(a.ctx, a, eng, list, &extras); err != nil {
 				return err
 			}
+		}
+		if config != nil {
+			got, err := eng.ImportNewsboatConfig(a.ctx, config)
+			a.notices(got.Notices)
+			if err != nil {
+				return err
+			}
+			extras.Rules += got.Rules
+		}
+		if list.hasExtras() || config != nil {
+			fmt.Fprintf(a.stdout, "imported %d saved searches and %d rules\n", extras.Searches, extras.Rules)
 		}
 		if cache == nil {
 			return nil
@@ -54,6 +82,20 @@ func (c *cli) runImport(path, cachePath string) error {
 		printCacheImport(a, got)
 		return nil
 	})
+}
+
+// readNewsboatConfig reads a newsboat config whole.
+func readNewsboatConfig(path string) (*newsboat.Config, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("import: %w", err)
+	}
+	defer f.Close()
+	config, err := newsboat.ParseConfig(f)
+	if err != nil {
+		return nil, fmt.Errorf("import %s: %w", path, err)
+	}
+	return config, nil
 }
 
 // readSubscriptionList reads path and tells OPML from a newsboat urls
@@ -77,8 +119,18 @@ func readSubscriptionList(path string) (subscriptionList, error) {
 	return subscriptionList{urls: urls}, nil
 }
 
-// importList subscribes to the list's feeds and says how many.
-func importList(ctx context.Context, a *app, eng *engine.Engine, list subscriptionList) error {
+// hasExtras reports whether the list can bring saved searches or rules:
+// an OPML document that holds some, a urls file with query feeds.
+func (l subscriptionList) hasExtras() bool {
+	if l.opml != nil {
+		return len(l.opml.Searches)+len(l.opml.Rules) > 0
+	}
+	return l.urls != nil && len(l.urls.Queries) > 0
+}
+
+// importList subscribes to the list's feeds and says how many; the saved
+// searches and rules it adds are counted in extras.
+func importList(ctx context.Context, a *app, eng *engine.Engine, list subscriptionList, extras *engine.Imported) error {
 	var got engine.Imported
 	var err error
 	if list.opml != nil {
@@ -90,6 +142,8 @@ func importList(ctx context.Context, a *app, eng *engine.Engine, list subscripti
 	if err != nil {
 		return err
 	}
+	extras.Searches += got.Searches
+	extras.Rules += got.Rules
 	fmt.Fprintf(a.stdout, "imported %d feeds (%d already subscribed)\n", got.Added, got.Skipped)
 	if got.Added > 0 {
 		fmt.Fprintln(a.stdout, "They download at the next sync: run tidings sync now (an open reader downloads them within seconds).")
@@ -102,6 +156,9 @@ func printCacheImport(a *app, got engine.CacheImported) {
 	it := got.Items
 	fmt.Fprintf(a.stdout, "imported %d feeds (%d already subscribed) and %d articles (%d already there, %d of them newly read or flagged) from newsboat",
 		got.Feeds.Added, got.Feeds.Skipped, it.New, it.Known, it.Marked)
+	if it.Ruled > 0 {
+		fmt.Fprintf(a.stdout, "; %d hidden or kept out by rules", it.Ruled)
+	}
 	if it.Dropped > 0 {
 		fmt.Fprintf(a.stdout, "; %d older articles beyond the feeds' item limit not kept", it.Dropped)
 	}

@@ -51,15 +51,17 @@ type itemJSON struct {
 	PublishedAt *string `json:"published_at"`
 	UpdatedAt   *string `json:"updated_at"`
 	// Date is the sort date: published, else updated, else first seen.
-	Date            string          `json:"date"`
-	DurationSeconds int             `json:"duration_seconds"`
-	Image           string          `json:"image"`
-	Read            bool            `json:"read"`
-	Flagged         bool            `json:"flagged"`
-	Content         string          `json:"content"`
-	Summary         string          `json:"summary"`
-	Categories      []string        `json:"categories"`
-	Enclosures      []enclosureJSON `json:"enclosures"`
+	Date            string `json:"date"`
+	DurationSeconds int    `json:"duration_seconds"`
+	Image           string `json:"image"`
+	Read            bool   `json:"read"`
+	Flagged         bool   `json:"flagged"`
+	// Hidden is set by a hide rule (listed only with items --all).
+	Hidden     bool            `json:"hidden"`
+	Content    string          `json:"content"`
+	Summary    string          `json:"summary"`
+	Categories []string        `json:"categories"`
+	Enclosures []enclosureJSON `json:"enclosures"`
 }
 
 // enclosureJSON is an item's enclosure in 'tidings items --json'.
@@ -94,7 +96,7 @@ func toItemJSON(it store.Item) itemJSON {
 		ID: it.ID, FeedID: it.FeedID, GUID: it.GUID, Title: it.Title, Link: it.Link, Author: it.Author,
 		PublishedAt: rfc3339(it.PublishedAt), UpdatedAt: rfc3339(it.UpdatedAt),
 		Date: it.Date.UTC().Format(time.RFC3339), DurationSeconds: it.DurationSeconds, Image: it.Image,
-		Read: it.Read, Flagged: it.Flagged, Content: it.Content, Summary: it.Summary,
+		Read: it.Read, Flagged: it.Flagged, Hidden: it.Hidden, Content: it.Content, Summary: it.Summary,
 		Categories: it.Categories, Enclosures: []enclosureJSON{},
 	}
 	if out.Categories == nil {

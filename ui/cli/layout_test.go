@@ -15,19 +15,19 @@ const module = "github.com/tidings-rss/tidings"
 // allowedImports is the README's layout table: which of tidings' packages
 // each may import (config and sanitize are open to all).
 var allowedImports = map[string][]string{
-	"":       {"ui/cli"},
-	"ui/cli": {"ui", "engine", "engine/feed", "engine/fetch", "engine/enclosure", "engine/opml", "engine/newsboat", "store"},
-	"ui":     {"engine", "engine/fetch", "store"},
-	"engine": {"engine/feed", "engine/fetch", "engine/enclosure", "engine/machine", "engine/opml", "engine/newsboat", "store"},
-
+	"":                          {"ui/cli"},
+	"ui/cli":                    {"ui", "engine", "engine/feed", "engine/fetch", "engine/enclosure", "engine/opml", "engine/newsboat", "store"},
+	"ui":                        {"engine", "engine/fetch", "store"},
+	"engine":                    {"engine/feed", "engine/fetch", "engine/enclosure", "engine/machine", "engine/opml", "engine/newsboat", "engine/query", "store"},
 	"engine/feed":               {"store"},
 	"engine/fetch":              {},
 	"engine/enclosure":          {"engine/fetch", "store"},
 	"engine/machine":            {},
 	"engine/opml":               {},
-	"engine/newsboat":           {"store"},
+	"engine/newsboat":           {"engine/query", "store"},
+	"engine/query":              {},
 	"engine/internal/fakeclock": {},
-	"store":                     {},
+	"store":                     {"engine/query"},
 	"sanitize":                  {},
 	"config":                    {},
 }

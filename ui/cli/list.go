@@ -60,20 +60,34 @@ type itemsOptions struct {
 	unread bool
 	limit  int
 	asJSON bool
+	query  string
+	saved  string
+	all    bool
 }
 
 func (c *cli) itemsCmd() *cobra.Command {
 	var o itemsOptions
 	cmd := &cobra.Command{
-		Use:   "items [--feed ID-or-URL] [--unread] [--limit N] [--json]",
+		Use:   "items [--feed ID-or-URL] [--unread] [--query 'EXPR' | --saved NAME] [--all] [--limit N] [--json]",
 		Short: "List items, newest first (a list feed's in document order)",
-		Args:  noArgs,
-		RunE:  func(*cobra.Command, []string) error { return c.runItems(o) },
+		Long: "Lists items, newest first. --query selects with an expression of tidings' query language:\n" +
+			"  title, author, content, feed, folder, category, link  with = != (ignoring case), ~ !~ (regexp)\n" +
+			"  unread, flagged, enclosure                           alone, or = true/false\n" +
+			"  age                                                  days, with < > <= >= = !=\n" +
+			"  text:\"words\"                                        full-text search (prefixes match)\n" +
+			"joined with and, or, not and parentheses, e.g.\n" +
+			"  tidings items --query 'category = security and unread and age < 7'\n" +
+			"Items hidden by rules show only with --all.",
+		Args: noArgs,
+		RunE: func(*cobra.Command, []string) error { return c.runItems(o) },
 	}
 	cmd.Flags().StringVar(&o.feed, "feed", "", "only this feed's items (id or URL)")
 	cmd.Flags().BoolVar(&o.unread, "unread", false, "only unread items")
 	cmd.Flags().IntVar(&o.limit, "limit", 0, "at most N items (0: all)")
 	cmd.Flags().BoolVar(&o.asJSON, "json", false, "print JSON")
+	cmd.Flags().StringVar(&o.query, "query", "", "only items matching this expression")
+	cmd.Flags().StringVar(&o.saved, "saved", "", "only items of this saved search")
+	cmd.Flags().BoolVar(&o.all, "all", false, "include the items hidden by rules")
 	return cmd
 }
 
@@ -81,8 +95,25 @@ func (c *cli) runItems(o itemsOptions) error {
 	if o.limit < 0 {
 		return usagef("--limit %d: must be 0 or more", o.limit)
 	}
+	if o.query != "" && o.saved != "" {
+		return usagef("items: --query and --saved do not go together")
+	}
+	q := store.ItemQuery{Unread: o.unread, Limit: o.limit, IncludeHidden: o.all}
+	if o.query != "" {
+		e, err := engine.ParseExpression(o.query)
+		if err != nil {
+			return usagef("items --query: %w", err)
+		}
+		q.Filter = e
+	}
 	return c.withApp(func(a *app) error {
-		q := store.ItemQuery{Unread: o.unread, Limit: o.limit}
+		if o.saved != "" {
+			sq, err := a.engine().SavedQuery(a.ctx, o.saved)
+			if err != nil {
+				return asUsage(noSearch(o.saved, err))
+			}
+			q.Filter = sq.Filter
+		}
 		if o.feed != "" {
 			f, err := a.store.ResolveFeed(a.ctx, o.feed)
 			if err != nil {
@@ -111,6 +142,9 @@ func printItems(a *app, items []store.Item) error {
 		state := map[bool]string{true: " ", false: "N"}[it.Read]
 		if it.Flagged {
 			state += "!"
+		}
+		if it.Hidden {
+			state += "h"
 		}
 		tw.row(fmt.Sprint(it.ID), state, it.Date.Local().Format("2006-01-02 15:04"), cell(it.FeedTitle), cell(it.Title))
 	}

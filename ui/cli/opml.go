@@ -11,30 +11,35 @@ import (
 )
 
 func (c *cli) importCmd() *cobra.Command {
-	var cachePath string
+	var o importOptions
 	cmd := &cobra.Command{
-		Use:   "import [FILE] [--newsboat-cache CACHE.db]",
-		Short: "Subscribe to the feeds of an OPML file or a newsboat urls file; bring over newsboat's articles",
-		Long: "FILE is OPML (nested outlines become nested folders) or a newsboat urls file, told apart by\n" +
-			"content: a feed's first tag becomes its folder, \"~Title\" its name; query feeds are skipped\n" +
-			"with a notice each. --newsboat-cache reads newsboat's cache.db and brings over its feeds and\n" +
-			"articles with their read and flagged state. Nothing is fetched; feeds and articles already\n" +
-			"there are left as they are (an article can only become read or flagged), so importing twice\n" +
-			"changes nothing. A file that cannot be read whole changes nothing.",
+		Use:   "import [FILE] [--newsboat-cache CACHE.db] [--newsboat-config CONFIG]",
+		Short: "Subscribe to the feeds of an OPML file or a newsboat urls file; bring over newsboat's articles and rules",
+		Long: "FILE is OPML (nested outlines become nested folders; tidings' saved searches and rules come\n" +
+			"along) or a newsboat urls file, told apart by content: a feed's first tag becomes its folder,\n" +
+			"\"~Title\" its name, and query feeds become saved searches where their expression translates\n" +
+			"(the others are reported with a notice each). --newsboat-config reads a newsboat config and\n" +
+			"turns its ignore-article lines into rules (ignore-mode \"display\": hide rules, else delete\n" +
+			"rules; each line that does not translate is reported). --newsboat-cache reads newsboat's\n" +
+			"cache.db and brings over its feeds and articles with their read and flagged state, rules\n" +
+			"applied. Nothing is fetched; feeds, articles, searches and rules already there are left as\n" +
+			"they are (an article can only become read or flagged), so importing twice changes nothing.\n" +
+			"A file that cannot be read whole changes nothing.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			if len(args) == 0 && cachePath == "" {
-				return usagef("import: expects a FILE, --newsboat-cache CACHE.db, or both")
+			if len(args) == 0 && o.cache == "" && o.config == "" {
+				return usagef("import: expects a FILE, --newsboat-cache CACHE.db, --newsboat-config CONFIG, or several")
 			}
-			var path string
 			if len(args) == 1 {
-				path = args[0]
+				o.path = args[0]
 			}
-			return c.runImport(path, cachePath)
+			return c.runImport(o)
 		},
 	}
-	cmd.Flags().StringVar(&cachePath, "newsboat-cache", "",
+	cmd.Flags().StringVar(&o.cache, "newsboat-cache", "",
 		"newsboat's cache.db (~/.local/share/newsboat/cache.db or ~/.newsboat/cache.db): its feeds, articles, read and flag state")
+	cmd.Flags().StringVar(&o.config, "newsboat-config", "",
+		"newsboat's config (~/.config/newsboat/config or ~/.newsboat/config): its ignore-article lines become rules")
 	return cmd
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -64,7 +65,7 @@ func (c *cli) runAdd(rawURL string, o addOptions) error {
 // bound) on stderr, one line each.
 func (a *app) notices(lines []string) {
 	for _, n := range lines {
-		fmt.Fprintf(a.stderr, "tidings: %s\n", oneLine(n))
+		fmt.Fprintf(a.stderr, "tidings: %s\n", sanitize.Terminal(oneLine(n)))
 	}
 }
 
