@@ -61,6 +61,9 @@ type Config struct {
 	Enclosures EnclosureConfig
 	// UI holds user interface settings (TOML table "ui").
 	UI UIConfig
+	// Remote is the account on a feed-sync server (TOML table "remote");
+	// its zero value means none.
+	Remote RemoteConfig
 }
 
 // SyncConfig holds the feed download engine settings (TOML table "sync").
@@ -149,6 +152,7 @@ func Default() Config {
 			MaxConcurrent:    defaultEnclosureWorkers,
 			FallbackCapBytes: defaultFallbackCapBytes,
 		},
+		Remote: RemoteConfig{IntervalMinutes: defaultRemoteInterval},
 	}
 }
 

@@ -29,6 +29,14 @@ const (
 	keyFallbackCap       = "enclosures.fallback_cap_bytes"
 	keyBlockedExtensions = "enclosures.blocked_extensions"
 	keyBlockedTypes      = "enclosures.blocked_types"
+
+	keyRemoteType            = "remote.type"
+	keyRemoteURL             = "remote.url"
+	keyRemoteUser            = "remote.user"
+	keyRemotePassword        = "remote.password"
+	keyRemotePasswordCommand = "remote.password_command"
+	keyRemoteToken           = "remote.token"
+	keyRemoteInterval        = "remote.interval"
 )
 
 // Validate checks every value against its allowed range and returns the
@@ -89,6 +97,8 @@ func validate(c Config, present func(key string) bool) []*Error {
 			v.add(keyBlockedTypes, strconv.Quote(typ), msg)
 		}
 	}
+	validateRemote(&v, c.Remote)
+	v.bound(keyRemoteInterval, c.Remote.IntervalMinutes, RemoteBound)
 	return v.errs
 }
 
