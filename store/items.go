@@ -155,13 +155,15 @@ func (s *Store) Item(ctx context.Context, id int64) (Item, error) {
 }
 
 // SetRead marks items read or unread. Unknown ids fail with ErrNotFound and
-// change nothing.
+// change nothing. For items of the account the change is journalled, in
+// the same transaction, to be pushed.
 func (s *Store) SetRead(ctx context.Context, ids []int64, read bool) error {
 	return s.setItemFlag(ctx, "read", ids, read)
 }
 
 // SetFlagged flags or unflags items. Unknown ids fail with ErrNotFound and
-// change nothing.
+// change nothing. For items of the account the change is journalled, in
+// the same transaction, to be pushed.
 func (s *Store) SetFlagged(ctx context.Context, ids []int64, flagged bool) error {
 	return s.setItemFlag(ctx, "flagged", ids, flagged)
 }
@@ -176,6 +178,9 @@ func (s *Store) setItemFlag(ctx context.Context, column string, ids []int64, v b
 			if n, _ := res.RowsAffected(); n == 0 {
 				return fmt.Errorf("item %d: %w", id, ErrNotFound)
 			}
+			if err := journalItems(ctx, tx, column, v, s.now(), `id = ?`, id); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
@@ -185,7 +190,8 @@ func (s *Store) setItemFlag(ctx context.Context, column string, ids []int64, v b
 	return nil
 }
 
-// MarkFeedRead marks every item of a feed read and returns how many changed.
+// MarkFeedRead marks every item of a feed read and returns how many
+// changed (journalled to be pushed for a feed of the account).
 func (s *Store) MarkFeedRead(ctx context.Context, feedID int64) (int, error) {
 	return s.markRead(ctx, `feed_id = ?`, feedID)
 }
@@ -201,6 +207,9 @@ func (s *Store) MarkFolderRead(ctx context.Context, path string) (int, error) {
 func (s *Store) markRead(ctx context.Context, where string, args ...any) (int, error) {
 	var n int64
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		if err := journalItems(ctx, tx, "read", true, s.now(), `read = 0 AND `+where, args...); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE items SET read = 1 WHERE read = 0 AND `+where, args...)
 		if err != nil {
 			return err

@@ -118,16 +118,7 @@ type Snapshot struct {
 
 // ItemKey is the key under which tidings stores a remote item
 // (store.DocItem.Key).
-func ItemKey(itemID string) string { return "r:" + itemID }
-
-// ItemIDOfKey is the server's item id of a stored key made by ItemKey, or
-// "" for a key that is not one.
-func ItemIDOfKey(key string) string {
-	if id, ok := strings.CutPrefix(key, "r:"); ok {
-		return id
-	}
-	return ""
-}
+func ItemKey(itemID string) string { return store.RemoteKey(itemID) }
 
 // Doer sends one request; the engine's fetch.Client is one (every
 // request goes through its door). The caller closes the response body.
