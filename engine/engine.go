@@ -14,6 +14,7 @@ import (
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/engine/remote"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -61,6 +62,8 @@ type Engine struct {
 	dropped atomic.Int64
 	// enclosures downloads enclosures.
 	enclosures *enclosure.Downloader
+	// remote is the account on a feed-sync server, nil without one.
+	remote remote.Service
 }
 
 // New returns an engine over st configured by cfg.
@@ -104,6 +107,7 @@ func New(st *store.Store, cfg config.Config, opts Options) *Engine {
 		Now: opts.Clock.Now, Log: opts.Logger, Emit: func(ev enclosure.Event) { e.emit(ev) },
 		ChunkBytes: opts.EnclosureChunkBytes,
 	})
+	e.remote = e.newService()
 	return e
 }
 

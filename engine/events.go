@@ -45,6 +45,17 @@ type FolderItemCountChanged struct {
 	Unread   int
 }
 
+// AccountSyncing is sent when a sync of the account starts.
+type AccountSyncing struct {
+	URL string
+}
+
+// AccountSynced is sent when a sync of the account ends (Result.Err nil on
+// success).
+type AccountSynced struct {
+	Result AccountResult
+}
+
 // The enclosure downloader's events, passed on as the engine's.
 type (
 	EnclosureQueued    = enclosure.Queued
@@ -64,3 +75,9 @@ func (FeedItemCountChanged) EventName() string { return "feed item count changed
 
 // EventName is "folder item count changed".
 func (FolderItemCountChanged) EventName() string { return "folder item count changed" }
+
+// EventName is "account syncing".
+func (AccountSyncing) EventName() string { return "account syncing" }
+
+// EventName is "account synced".
+func (AccountSynced) EventName() string { return "account synced" }

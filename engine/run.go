@@ -17,6 +17,8 @@ const Tick = 5 * time.Minute
 // returns their results in the order given; done, when not nil, is called
 // as each one ends. With force the schedule is ignored (a user's refresh);
 // without it a feed is downloaded only if still due when its turn comes.
+// A feed of the account is never fetched here: it is skipped (its server
+// fetches it; SyncAccount brings its items).
 func (e *Engine) SyncFeeds(ctx context.Context, feeds []store.Feed, force bool, done func(Result)) []Result {
 	results := make([]Result, len(feeds))
 	since := e.clock.Now()
@@ -26,7 +28,10 @@ func (e *Engine) SyncFeeds(ctx context.Context, feeds []store.Feed, force bool, 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r := e.syncFeed(ctx, f, force, since)
+			r := Result{FeedID: f.ID, URL: f.URL, Skipped: true}
+			if !f.Remote() {
+				r = e.syncFeed(ctx, f, force, since)
+			}
 			results[i] = r
 			if done != nil {
 				mu.Lock()
@@ -60,7 +65,10 @@ func (e *Engine) SyncAll(ctx context.Context, done func(Result)) ([]Result, erro
 
 // Run is the scheduler: it downloads the due feeds, then sleeps until the
 // next tick or the next feed falls due, whichever is sooner, until ctx ends.
+// The account, when one is configured, syncs beside it on its own interval.
 func (e *Engine) Run(ctx context.Context) error {
+	accountDone := e.runAccount(ctx)
+	defer func() { <-accountDone }()
 	for {
 		if _, err := e.SyncDue(ctx, nil); err != nil {
 			e.log.Error("scheduler", "err", err)

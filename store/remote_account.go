@@ -49,14 +49,12 @@ func (s *Store) RemoteAccount(ctx context.Context) (RemoteAccount, error) {
 }
 
 // ClaimRemote makes owner the one process syncing the account until the
-// given time, on behalf of account ("type url user"). When the store held
-// another account's state, that account's feeds become local feeds (kept
-// with their items), and its journal, cursor and purge memory go: reset
-// is then true. It returns false when another owner holds an unexpired
+// given time. It returns false when another owner holds an unexpired
 // claim.
-func (s *Store) ClaimRemote(ctx context.Context, account, owner string, now, until time.Time) (claimed, reset bool, err error) {
-	err = s.write(ctx, func(tx *sql.Tx) error {
-		if reset, err = adoptAccount(ctx, tx, account); err != nil {
+func (s *Store) ClaimRemote(ctx context.Context, owner string, now, until time.Time) (bool, error) {
+	var claimed bool
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO remote_account (id, account) VALUES (1, '')`); err != nil {
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE remote_account SET claimed_by = ?, claimed_until = ?
@@ -70,34 +68,51 @@ func (s *Store) ClaimRemote(ctx context.Context, account, owner string, now, unt
 		return err
 	})
 	if err != nil {
-		return false, false, fmt.Errorf("claim remote account: %w", err)
+		return false, fmt.Errorf("claim remote account: %w", err)
 	}
-	return claimed, reset, nil
+	return claimed, nil
 }
 
-// adoptAccount makes account the one the state belongs to.
-func adoptAccount(ctx context.Context, tx *sql.Tx, account string) (bool, error) {
-	var held string
-	err := tx.QueryRowContext(ctx, `SELECT account FROM remote_account WHERE id = 1`).Scan(&held)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		_, err = tx.ExecContext(ctx, `INSERT INTO remote_account (id, account) VALUES (1, ?)`, account)
-		return false, err
-	case err != nil || held == account:
-		return false, err
+// AdoptRemoteAccount makes the state the store keeps that of account
+// ("type url user"). When it held another account's, that account's feeds
+// become local feeds (kept with their items), and its journal, cursor and
+// purge memory go: reset is then true.
+func (s *Store) AdoptRemoteAccount(ctx context.Context, account string) (reset bool, err error) {
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		var held string
+		err := tx.QueryRowContext(ctx, `SELECT account FROM remote_account WHERE id = 1`).Scan(&held)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			_, err = tx.ExecContext(ctx, `INSERT INTO remote_account (id, account) VALUES (1, ?)`, account)
+			return err
+		case err != nil || held == account:
+			return err
+		case held == "":
+			_, err = tx.ExecContext(ctx, `UPDATE remote_account SET account = ? WHERE id = 1`, account)
+			return err
+		}
+		reset = true
+		return resetAccount(ctx, tx, account)
+	})
+	if err != nil {
+		return false, fmt.Errorf("adopt remote account: %w", err)
 	}
+	return reset, nil
+}
+
+func resetAccount(ctx context.Context, tx *sql.Tx, account string) error {
 	for _, q := range []string{
 		`UPDATE feeds SET remote_id = NULL WHERE remote_id IS NOT NULL`,
 		`DELETE FROM remote_journal`,
 		`DELETE FROM remote_purged`,
 	} {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
-			return false, err
+			return err
 		}
 	}
-	_, err = tx.ExecContext(ctx, `UPDATE remote_account SET account = ?, cursor = '', last_sync_at = NULL,
+	_, err := tx.ExecContext(ctx, `UPDATE remote_account SET account = ?, cursor = '', last_sync_at = NULL,
 		last_error = '', offline = 0 WHERE id = 1`, account)
-	return true, err
+	return err
 }
 
 // ReleaseRemote drops owner's claim on the account.

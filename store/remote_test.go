@@ -195,22 +195,38 @@ func TestApplyRemoteStatesSkipsPendingAndPulledItems(t *testing.T) {
 	}
 }
 
-func TestClaimRemoteOfAnotherAccountMakesItsFeedsLocal(t *testing.T) {
+func TestClaimRemoteIsOneProcessAtATime(t *testing.T) {
 	s, now := newTestStore(t)
 	ctx := context.Background()
-	claimed, reset, err := s.ClaimRemote(ctx, "greader http://a me", "p1", *now, now.Add(time.Minute))
-	if err != nil || !claimed || reset {
-		t.Fatalf("first claim = %v %v %v", claimed, reset, err)
+	if claimed, err := s.ClaimRemote(ctx, "p1", *now, now.Add(time.Minute)); err != nil || !claimed {
+		t.Fatalf("first claim = %v %v", claimed, err)
 	}
-	if claimed, _, _ := s.ClaimRemote(ctx, "greader http://a me", "p2", *now, now.Add(time.Minute)); claimed {
+	if claimed, _ := s.ClaimRemote(ctx, "p2", *now, now.Add(time.Minute)); claimed {
 		t.Fatal("a second process claimed the account while the first held it")
 	}
-	must(t, s.ReleaseRemote(ctx, "p1"))
-	feed, rids := remoteFeed(t, s, "feed/1", 1, *now)
+	if claimed, _ := s.ClaimRemote(ctx, "p2", now.Add(2*time.Minute), now.Add(3*time.Minute)); !claimed {
+		t.Fatal("an expired claim still holds")
+	}
+	must(t, s.ReleaseRemote(ctx, "p2"))
+	if claimed, _ := s.ClaimRemote(ctx, "p1", *now, now.Add(time.Minute)); !claimed {
+		t.Fatal("a released claim still holds")
+	}
+}
+
+func TestAdoptingAnotherAccountMakesItsFeedsLocal(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	feed, rids := remoteFeed(t, s, "feed/1", 1, *now) // subscribed before the first sync
+	if reset, err := s.AdoptRemoteAccount(ctx, "greader http://a me"); err != nil || reset {
+		t.Fatalf("first adoption = %v %v", reset, err)
+	}
+	if f, _ := s.Feed(ctx, feed); !f.Remote() {
+		t.Fatal("the first account lost its feed")
+	}
 	must(t, s.SetRead(ctx, rids, true))
-	claimed, reset, err = s.ClaimRemote(ctx, "miniflux http://b me", "p2", *now, now.Add(time.Minute))
-	if err != nil || !claimed || !reset {
-		t.Fatalf("claim of another account = %v %v %v", claimed, reset, err)
+	reset, err := s.AdoptRemoteAccount(ctx, "miniflux http://b me")
+	if err != nil || !reset {
+		t.Fatalf("adoption of another account = %v %v", reset, err)
 	}
 	f, _ := s.Feed(ctx, feed)
 	if f.Remote() || f.ItemCount != 1 || len(journal(t, s)) != 0 {
