@@ -23,7 +23,7 @@ const (
 	// cursorOverlap is how far before the server's clock of the last pull
 	// the next one starts again: an entry written by a transaction still
 	// open during a pull carries a changed_at before its commit.
-	cursorOverlap = 2 * time.Minute
+	cursorOverlap = 30 * time.Second
 )
 
 // miniflux speaks Miniflux's own REST API (/v1) with HTTP basic auth or

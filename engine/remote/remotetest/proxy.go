@@ -3,9 +3,10 @@ package remotetest
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
-	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
 	"strings"
@@ -18,7 +19,10 @@ import (
 // request (before or after the server saw it) for a test to kill the
 // client meanwhile.
 type Proxy struct {
-	*httptest.Server
+	// URL is the proxy's base URL (http://127.0.0.1:port).
+	URL    string
+	srv    *http.Server
+	ln     net.Listener
 	target *url.URL
 	mu     sync.Mutex
 	log    []Request
@@ -32,6 +36,9 @@ type Request struct {
 	// IDs are the item ids it carried (i= of the Google Reader API,
 	// entry_ids of Miniflux's PUT /v1/entries).
 	IDs []string
+	// Change is what a push asked: "a=…" or "r=…" of edit-tag,
+	// "status=…" or "starred=…" of PUT /v1/entries; "" otherwise.
+	Change string
 	// Forwarded is true once the server was sent it; Status is its answer.
 	Forwarded bool
 	Status    int
@@ -63,10 +70,22 @@ func NewProxy(t testing.TB, target string) *Proxy {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Proxy{target: &url.URL{Scheme: u.Scheme, Host: u.Host}}
-	p.Server = httptest.NewServer(http.HandlerFunc(p.serve))
-	t.Cleanup(p.Close)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Proxy{URL: "http://" + ln.Addr().String(), target: &url.URL{Scheme: u.Scheme, Host: u.Host}}
+	p.srv = &http.Server{Handler: http.HandlerFunc(p.serve)}
+	p.start(ln)
+	t.Cleanup(func() { p.srv.Close() })
 	return p
+}
+
+func (p *Proxy) start(ln net.Listener) {
+	p.mu.Lock()
+	p.ln = ln
+	p.mu.Unlock()
+	go p.srv.Serve(ln)
 }
 
 // URLFor is a server URL as seen through the proxy.
@@ -86,6 +105,24 @@ func (p *Proxy) Hold(match func(Request) bool, phase Phase) <-chan struct{} {
 	p.hold = h
 	p.mu.Unlock()
 	return h.held
+}
+
+// SetOffline closes the proxy's port (on): to the client the server is
+// unreachable, its connections refused. Off opens the same port again.
+func (p *Proxy) SetOffline(t testing.TB, on bool) {
+	t.Helper()
+	p.mu.Lock()
+	ln := p.ln
+	p.mu.Unlock()
+	if on {
+		ln.Close()
+		return
+	}
+	ln, err := net.Listen("tcp", strings.TrimPrefix(p.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.start(ln)
 }
 
 // Requests returns the requests seen so far.
@@ -116,7 +153,8 @@ func (p *Proxy) Forwarded() int {
 func (p *Proxy) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	rec := Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(), IDs: itemIDs(r, body)}
+	rec := Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query()}
+	rec.IDs, rec.Change = pushed(r, body)
 	i := p.record(rec)
 	h := p.claimHold(rec)
 	if h != nil && h.phase == BeforeServer {
@@ -189,19 +227,36 @@ func (s *statusWriter) flush() {
 	s.ResponseWriter.Write(s.buf.Bytes())
 }
 
-// itemIDs reads the item ids a request carries.
-func itemIDs(r *http.Request, body []byte) []string {
+// pushed reads the item ids a request carries and the change it asks.
+func pushed(r *http.Request, body []byte) ([]string, string) {
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
 		var in struct {
 			EntryIDs []json.Number `json:"entry_ids"`
+			Status   string        `json:"status"`
+			Starred  *bool         `json:"starred"`
 		}
 		json.Unmarshal(body, &in)
-		out := make([]string, len(in.EntryIDs))
+		ids := make([]string, len(in.EntryIDs))
 		for i, n := range in.EntryIDs {
-			out[i] = n.String()
+			ids[i] = n.String()
 		}
-		return out
+		switch {
+		case in.Status != "":
+			return ids, "status=" + in.Status
+		case in.Starred != nil:
+			return ids, fmt.Sprintf("starred=%v", *in.Starred)
+		}
+		return ids, ""
 	}
 	form, _ := url.ParseQuery(string(body))
-	return form["i"]
+	change := ""
+	if !strings.HasSuffix(r.URL.Path, "/edit-tag") {
+		return form["i"], ""
+	}
+	if a := form.Get("a"); a != "" {
+		change = "a=" + a
+	} else if rm := form.Get("r"); rm != "" {
+		change = "r=" + rm
+	}
+	return form["i"], change
 }
