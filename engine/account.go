@@ -77,8 +77,7 @@ func (e *Engine) SyncAccount(ctx context.Context) AccountResult {
 		res.Err = ErrNoAccount
 		return res
 	}
-	now := e.clock.Now()
-	claimed, err := e.store.ClaimRemote(ctx, e.owner, now, now.Add(e.lease))
+	claimed, err := e.claimAccount(ctx)
 	if err != nil || !claimed {
 		res.Err, res.Skipped = err, err == nil
 		return res
@@ -89,6 +88,20 @@ func (e *Engine) SyncAccount(ctx context.Context) AccountResult {
 	e.finishAccount(ctx, &res, cursor, err)
 	e.emit(AccountSynced{Result: res})
 	return res
+}
+
+// claimAccount claims the account for this process; a claim left by a
+// process of this machine that is gone (killed while it synced) is taken
+// over at once rather than when its lease ends.
+func (e *Engine) claimAccount(ctx context.Context) (bool, error) {
+	now := e.clock.Now()
+	claimed, holder, err := e.store.ClaimRemote(ctx, e.owner, "", now, now.Add(e.lease))
+	if err != nil || claimed || !ownerGone(holder) {
+		return claimed, err
+	}
+	e.log.Info("remote: taking over the claim of a process that is gone", "owner", holder)
+	claimed, _, err = e.store.ClaimRemote(ctx, e.owner, holder, now, now.Add(e.lease))
+	return claimed, err
 }
 
 // syncAccount pushes, then pulls, and returns the pull's cursor. The

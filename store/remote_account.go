@@ -49,28 +49,30 @@ func (s *Store) RemoteAccount(ctx context.Context) (RemoteAccount, error) {
 }
 
 // ClaimRemote makes owner the one process syncing the account until the
-// given time. It returns false when another owner holds an unexpired
-// claim.
-func (s *Store) ClaimRemote(ctx context.Context, owner string, now, until time.Time) (bool, error) {
-	var claimed bool
-	err := s.write(ctx, func(tx *sql.Tx) error {
+// given time. It returns false, with the holder, when another owner
+// holds an unexpired claim. A holder known to be gone (a killed process)
+// is named in stale: its claim is taken over.
+func (s *Store) ClaimRemote(ctx context.Context, owner, stale string, now, until time.Time) (claimed bool, holder string, err error) {
+	err = s.write(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO remote_account (id, account) VALUES (1, '')`); err != nil {
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE remote_account SET claimed_by = ?, claimed_until = ?
-			WHERE id = 1 AND (claimed_by = '' OR claimed_by = ? OR claimed_until IS NULL OR claimed_until <= ?)`,
-			owner, until.Unix(), owner, now.Unix())
+			WHERE id = 1 AND (claimed_by IN ('', ?, ?) OR claimed_until IS NULL OR claimed_until <= ?)`,
+			owner, until.Unix(), owner, stale, now.Unix())
 		if err != nil {
 			return err
 		}
 		n, err := res.RowsAffected()
-		claimed = n == 1
+		if claimed = n == 1; !claimed {
+			return tx.QueryRowContext(ctx, `SELECT claimed_by FROM remote_account WHERE id = 1`).Scan(&holder)
+		}
 		return err
 	})
 	if err != nil {
-		return false, fmt.Errorf("claim remote account: %w", err)
+		return false, "", fmt.Errorf("claim remote account: %w", err)
 	}
-	return claimed, nil
+	return claimed, holder, nil
 }
 
 // AdoptRemoteAccount makes the state the store keeps that of account

@@ -198,17 +198,28 @@ func TestApplyRemoteStatesSkipsPendingAndPulledItems(t *testing.T) {
 func TestClaimRemoteIsOneProcessAtATime(t *testing.T) {
 	s, now := newTestStore(t)
 	ctx := context.Background()
-	if claimed, err := s.ClaimRemote(ctx, "p1", *now, now.Add(time.Minute)); err != nil || !claimed {
-		t.Fatalf("first claim = %v %v", claimed, err)
+	claim := func(owner, stale string, at time.Time) (bool, string) {
+		t.Helper()
+		claimed, holder, err := s.ClaimRemote(ctx, owner, stale, at, at.Add(time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return claimed, holder
 	}
-	if claimed, _ := s.ClaimRemote(ctx, "p2", *now, now.Add(time.Minute)); claimed {
-		t.Fatal("a second process claimed the account while the first held it")
+	if claimed, _ := claim("p1", "", *now); !claimed {
+		t.Fatal("the first claim failed")
 	}
-	if claimed, _ := s.ClaimRemote(ctx, "p2", now.Add(2*time.Minute), now.Add(3*time.Minute)); !claimed {
+	if claimed, holder := claim("p2", "", *now); claimed || holder != "p1" {
+		t.Fatalf("a second process claimed the account while p1 held it (holder %q)", holder)
+	}
+	if claimed, _ := claim("p2", "p1", *now); !claimed {
+		t.Fatal("the claim of a process known to be gone still holds")
+	}
+	if claimed, _ := claim("p3", "", now.Add(2*time.Minute)); !claimed {
 		t.Fatal("an expired claim still holds")
 	}
-	must(t, s.ReleaseRemote(ctx, "p2"))
-	if claimed, _ := s.ClaimRemote(ctx, "p1", *now, now.Add(time.Minute)); !claimed {
+	must(t, s.ReleaseRemote(ctx, "p3"))
+	if claimed, _ := claim("p1", "", *now); !claimed {
 		t.Fatal("a released claim still holds")
 	}
 }
