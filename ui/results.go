@@ -25,7 +25,9 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 	case actionMsg:
 		return m.actionDone(msg)
 	case pollMsg:
-		return tea.Batch(m.be.loadCounts(), m.poll())
+		return tea.Batch(m.be.loadCounts(), m.be.loadAccount(), m.poll())
+	case accountMsg:
+		m.status.setAccount(msg)
 	case toastMsg:
 		return m.status.toastTick(msg)
 	case syncDoneMsg:
@@ -126,6 +128,8 @@ func (m *Model) engineEvent(ev engine.Event) tea.Cmd {
 		cmds = append(cmds, m.be.loadCounts(), m.items.reload(m.be))
 	case engine.FolderItemCountChanged:
 		m.tree.setFolderCounts(ev.Path, ev.Count, ev.Unread)
+	case engine.AccountSynced:
+		cmds = append(cmds, m.be.loadCounts(), m.be.loadAccount(), m.items.reload(m.be))
 	}
 	return tea.Batch(cmds...)
 }

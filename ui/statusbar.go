@@ -33,6 +33,7 @@ type statusBar struct {
 	toastID     int
 	toastFading bool
 	width       int
+	account     accountState
 }
 
 // enclosureProgress is one enclosure download in flight.
@@ -77,6 +78,8 @@ func (s *statusBar) engineEvent(ev engine.Event, title func(int64) string) {
 		if ev.Err != nil {
 			s.lastError = title(ev.FeedID) + ": " + oneLine(ev.Err.Error())
 		}
+	case engine.AccountSyncing, engine.AccountSynced:
+		s.accountEvent(ev)
 	default:
 		s.enclosureEvent(ev)
 	}
@@ -114,6 +117,9 @@ func (s *statusBar) View() string {
 	}
 	if e := s.enclosureView(); e != "" {
 		parts = append(parts, s.styles.StatusBusy.Render(e))
+	}
+	if a := s.accountView(); a != "" {
+		parts = append(parts, a)
 	}
 	if s.toast != "" {
 		st := s.styles.Toast

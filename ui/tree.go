@@ -271,6 +271,8 @@ func (t *treePane) row(i int) string {
 		mark = "!"
 	case n.feed != nil && n.feed.Watch:
 		mark = "w"
+	case n.feed != nil && n.feed.Remote():
+		mark = "@" // a feed of the account, fetched by its server
 	}
 	if n.kind == nodeFolder {
 		st = t.styles.Folder
