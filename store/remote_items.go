@@ -9,6 +9,10 @@ import (
 	"time"
 )
 
+// pageWriteCacheKiB is the page cache of a connection while it records a
+// page of the account's items.
+const pageWriteCacheKiB = 2000
+
 // RemoteItem is one item of the account to record, sanitized, with its
 // Key set (RemoteKey) and its state on the server.
 type RemoteItem struct {
@@ -39,6 +43,13 @@ type RemoteItemsResult struct {
 func (s *Store) RecordRemoteItems(ctx context.Context, items []RemoteItem, maxItems map[int64]int, at time.Time) (RemoteItemsResult, error) {
 	res := RemoteItemsResult{Changed: map[int64][]int64{}}
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		// A first sync writes pages of thousands of items: the page cache
+		// of this connection keeps only what one page needs, so a big pull
+		// stays within a small memory (restored for the readers after).
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA cache_size = %d`, -pageWriteCacheKiB)); err != nil {
+			return err
+		}
+		defer tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA cache_size = %d`, -cacheKiB))
 		pending, err := pendingItemIDs(ctx, tx)
 		if err != nil {
 			return err

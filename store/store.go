@@ -14,6 +14,9 @@ import (
 	_ "github.com/mattn/go-sqlite3"
 )
 
+// cacheKiB is each connection's page cache (KiB).
+const cacheKiB = 32000
+
 // busyTimeout is how long a connection waits for another writer (another
 // tidings process included) before giving up with "database is locked".
 const busyTimeout = 30 * time.Second
@@ -60,7 +63,7 @@ func dsn(path string) string {
 	q.Set("_busy_timeout", fmt.Sprint(busyTimeout.Milliseconds()))
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
-	q.Set("_cache_size", "-32000") // KiB: keeps hot indexes of a big store in memory
+	q.Set("_cache_size", fmt.Sprint(-cacheKiB)) // keeps hot indexes of a big store in memory
 	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 }
 

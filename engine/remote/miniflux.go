@@ -85,6 +85,23 @@ func (m *miniflux) api(ctx context.Context, op, method, path string, in, out any
 	return resp, nil
 }
 
+// stream makes a GET of /v1/path and hands its body to read.
+func (m *miniflux) stream(ctx context.Context, op, path string, read func(io.Reader) error) (*http.Response, error) {
+	header, err := m.auth(ctx)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := m.x.send(ctx, request{op: op, method: http.MethodGet, url: m.x.o.URL + "/v1/" + path, header: header})
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if err := read(io.LimitReader(resp.Body, maxResponseBytes)); err != nil {
+		return resp, &Error{URL: m.x.o.URL, Op: op, Status: resp.StatusCode, Err: fmt.Errorf("unreadable answer: %w", err)}
+	}
+	return resp, nil
+}
+
 // mfFeed is a feed of /v1/feeds.
 type mfFeed struct {
 	ID       int64  `json:"id"`

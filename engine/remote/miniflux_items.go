@@ -2,6 +2,8 @@ package remote
 
 import (
 	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -54,6 +56,11 @@ func (e mfEntry) item() Item {
 	return it
 }
 
+// pageItems is how many items Pull hands over at a time: a page of
+// entries is decoded one entry at a time and handed on in these, so a
+// first sync of thousands of entries holds few in memory.
+const pageItems = 250
+
 // Pull pages through the entries changed after the cursor (every entry on
 // the first pull), by id, a thousand at a time. The new cursor is the
 // server's clock when the pull began, less an overlap.
@@ -66,27 +73,90 @@ func (m *miniflux) Pull(ctx context.Context, cursor string, _ func(string) bool,
 		if since > 0 {
 			q.Set("changed_after", strconv.FormatInt(since, 10))
 		}
-		var got mfEntries
-		resp, err := m.api(ctx, "entries", http.MethodGet, "entries?"+q.Encode(), nil, &got)
+		n, last, resp, err := m.entries(ctx, q, page)
 		if err != nil {
 			return Pulled{}, err
 		}
 		if serverNow.IsZero() {
 			serverNow, _ = http.ParseTime(resp.Header.Get("Date"))
 		}
-		if err := page(entryItems(got.Entries)); err != nil {
-			return Pulled{}, err
-		}
-		if len(got.Entries) < minifluxPage {
+		if n < minifluxPage {
 			break
 		}
-		after = got.Entries[len(got.Entries)-1].ID
+		after = last
 	}
 	next := cursor
 	if !serverNow.IsZero() {
 		next = strconv.FormatInt(serverNow.Add(-cursorOverlap).Unix(), 10)
 	}
 	return Pulled{Cursor: next}, nil
+}
+
+// entries reads one page of /v1/entries, handing its items to page a few
+// hundred at a time; it returns how many entries came and the last id.
+func (m *miniflux) entries(ctx context.Context, q url.Values, page func([]Item) error) (n int, last int64, resp *http.Response, err error) {
+	batch := make([]Item, 0, pageItems)
+	var sinkErr error // the caller's, not the answer's
+	flush := func() error {
+		if len(batch) > 0 {
+			sinkErr = page(batch)
+			batch = batch[:0]
+		}
+		return sinkErr
+	}
+	resp, err = m.stream(ctx, "entries", "entries?"+q.Encode(), func(r io.Reader) error {
+		return decodeEntries(r, func(e mfEntry) error {
+			n, last = n+1, e.ID
+			if batch = append(batch, e.item()); len(batch) == pageItems {
+				return flush()
+			}
+			return nil
+		})
+	})
+	if sinkErr != nil {
+		return n, last, resp, sinkErr
+	}
+	if err == nil {
+		err = flush()
+	}
+	return n, last, resp, err
+}
+
+// decodeEntries reads {"total": …, "entries": [ … ]} one entry at a time.
+func decodeEntries(r io.Reader, each func(mfEntry) error) error {
+	dec := json.NewDecoder(r)
+	if _, err := dec.Token(); err != nil { // {
+		return err
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		if key != "entries" {
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return err
+			}
+			continue
+		}
+		if tok, err := dec.Token(); err != nil || tok == nil { // [ or null
+			return err
+		}
+		for dec.More() {
+			var e mfEntry
+			if err := dec.Decode(&e); err != nil {
+				return err
+			}
+			if err := each(e); err != nil {
+				return err
+			}
+		}
+		if _, err := dec.Token(); err != nil { // ]
+			return err
+		}
+	}
+	return nil
 }
 
 // entriesQuery asks for entries by id after one id (and before another,

@@ -39,12 +39,12 @@ func TestMain(m *testing.M) {
 
 // user is one person's tidings: their own config and data folders.
 type user struct {
-	t    *testing.T
+	t    testing.TB
 	home string
 	env  []string
 }
 
-func newUser(t *testing.T) *user {
+func newUser(t testing.TB) *user {
 	t.Helper()
 	home := t.TempDir()
 	u := &user{t: t, home: home}

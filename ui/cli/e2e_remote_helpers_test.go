@@ -64,7 +64,7 @@ func (u *user) useAccount(c combo, extra string) {
 
 // phone is another client of the account, working on the server directly
 // (the Go client, as another machine would).
-func (c combo) phone(t *testing.T) remote.Service {
+func (c combo) phone(t testing.TB) remote.Service {
 	t.Helper()
 	door := fetch.New(fetch.Options{UserAgent: "phone", ConnectTimeout: 5 * time.Second, ResponseTimeout: 60 * time.Second,
 		MaxBody: 1 << 20, BucketInitial: 1000, BucketCapacity: 1000, InFlight: 4, PerHost: 4})
@@ -77,7 +77,7 @@ func (c combo) phone(t *testing.T) remote.Service {
 }
 
 // serverItems pulls every item of the account from the server.
-func serverItems(t *testing.T, s remote.Service) []remote.Item {
+func serverItems(t testing.TB, s remote.Service) []remote.Item {
 	t.Helper()
 	var all []remote.Item
 	_, err := s.Pull(context.Background(), "", func(string) bool { return false }, func(items []remote.Item) error {
