@@ -55,6 +55,16 @@ type Feed struct {
 // Remote reports whether the feed is one of the account's.
 func (f Feed) Remote() bool { return f.RemoteID != "" }
 
+// AnyRemote reports whether one of feeds is the account's.
+func AnyRemote(feeds []Feed) bool {
+	for _, f := range feeds {
+		if f.Remote() {
+			return true
+		}
+	}
+	return false
+}
+
 // SyncState is what the engine knows of a feed's downloads.
 type SyncState struct {
 	ETag           string

@@ -6,7 +6,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tidings-rss/tidings/engine"
-	"github.com/tidings-rss/tidings/store"
 )
 
 // accountMsg carries the account's state for the status line.
@@ -43,16 +42,6 @@ func (b backend) syncAccount() tea.Cmd {
 		b.engine.SyncAccount(b.ctx)
 		return nil
 	}
-}
-
-// anyRemote reports whether one of feeds is the account's.
-func anyRemote(feeds []store.Feed) bool {
-	for _, f := range feeds {
-		if f.Remote() {
-			return true
-		}
-	}
-	return false
 }
 
 // setAccount takes the account's state read from the store.

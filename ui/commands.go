@@ -113,7 +113,7 @@ func (b backend) sync(feeds []store.Feed) tea.Cmd {
 		res := b.engine.SyncFeeds(b.ctx, feeds, true, nil)
 		return syncResult(len(feeds), res, nil)
 	}
-	if anyRemote(feeds) {
+	if store.AnyRemote(feeds) {
 		return tea.Batch(download, b.syncAccount())
 	}
 	return download

@@ -14,7 +14,7 @@ import (
 // of them is the account's. The channel gives the result (nil: no sync).
 func (a *app) syncAccount(ctx context.Context, eng *engine.Engine, o syncOptions, feeds []store.Feed) <-chan *engine.AccountResult {
 	out := make(chan *engine.AccountResult, 1)
-	if !eng.HasAccount() || len(o.feeds) > 0 && !anyRemote(feeds) {
+	if !eng.HasAccount() || len(o.feeds) > 0 && !store.AnyRemote(feeds) {
 		out <- nil
 		return out
 	}
@@ -23,15 +23,6 @@ func (a *app) syncAccount(ctx context.Context, eng *engine.Engine, o syncOptions
 		out <- &r
 	}()
 	return out
-}
-
-func anyRemote(feeds []store.Feed) bool {
-	for _, f := range feeds {
-		if f.Remote() {
-			return true
-		}
-	}
-	return false
 }
 
 // printAccountResult says in one line on stderr how the account's sync

@@ -148,3 +148,24 @@ func filesContaining(t *testing.T, dir, s string) []string {
 	}
 	return found
 }
+
+// subscribeStories serves n stories named after prefix at a path of their
+// own and subscribes the account to them under label, as another machine
+// would.
+func subscribeStories(t *testing.T, fs *remotetest.FeedServer, phone remote.Service, prefix string, n int, label string) {
+	t.Helper()
+	path := "/" + strings.ReplaceAll(strings.ToLower(prefix), " ", "-") + ".xml"
+	serveStories(fs, path, prefix, n)
+	if _, err := phone.Subscribe(context.Background(), fs.URLOf(path), "", label); err != nil {
+		t.Fatalf("subscribe on the server: %v", err)
+	}
+}
+
+// proxiedUser is a user whose account is reached through a new proxy.
+func proxiedUser(t *testing.T, c combo, extra string) (*user, *remotetest.Proxy) {
+	t.Helper()
+	proxy := remotetest.NewProxy(t, c.url())
+	u := newUser(t)
+	u.writeConfig(c.accountConfig(proxy.URLFor(c.url()), c.server.Password, extra+"[sync]\nbucket_refill_per_second = 0\n"))
+	return u, proxy
+}

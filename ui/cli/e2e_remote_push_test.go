@@ -56,17 +56,10 @@ func TestRemoteRequestCounts(t *testing.T) {
 			var feedIDs []string
 			if !tc.sameServer { // Miniflux+miniflux reuses the feeds Miniflux+greader made
 				for i := range 5 {
-					path := fmt.Sprintf("/count-%s-%d.xml", c.server.Name, i)
-					serveStories(fs, path, fmt.Sprintf("Count %s %d", c.server.Name, i), 200)
-					if _, err := phone.Subscribe(ctx, fs.URLOf(path), "", "Count"); err != nil {
-						t.Fatal(err)
-					}
+					subscribeStories(t, fs, phone, fmt.Sprintf("Count %s %d", c.server.Name, i), 200, "Count")
 				}
 			}
-			proxy := remotetest.NewProxy(t, c.url())
-			u := newUser(t)
-			u.writeConfig(c.accountConfig(proxy.URLFor(c.url()), c.server.Password,
-				"max_items = 2500\n[sync]\nbucket_refill_per_second = 0\n"))
+			u, proxy := proxiedUser(t, c, "max_items = 2500\n")
 			u.ok("sync")
 			if n := len(u.items()); n != 1000 {
 				t.Fatalf("first sync brought %d items, want 1000", n)
@@ -146,16 +139,9 @@ func TestRemoteKilledPushReachesTheServerExactlyOnce(t *testing.T) {
 		}{{"before the server", remotetest.BeforeServer}, {"after the server", remotetest.AfterServer}} {
 			t.Run(c.name+"/"+phase.name, func(t *testing.T) {
 				phone := c.phone(t)
-				slug := fmt.Sprintf("%s-%d", c.slug(), phase.phase)
-				prefix := "Kill " + slug
-				path := "/kill-" + slug + ".xml"
-				serveStories(fs, path, prefix, 4)
-				if _, err := phone.Subscribe(ctx, fs.URLOf(path), "", "Kill"); err != nil {
-					t.Fatal(err)
-				}
-				proxy := remotetest.NewProxy(t, c.url())
-				u := newUser(t)
-				u.writeConfig(c.accountConfig(proxy.URLFor(c.url()), c.server.Password, "[sync]\nbucket_refill_per_second = 0\n"))
+				prefix := fmt.Sprintf("Kill %s %d", c.slug(), phase.phase)
+				subscribeStories(t, fs, phone, prefix, 4, "Kill")
+				u, proxy := proxiedUser(t, c, "")
 				u.ok("sync")
 				items := u.items()
 				for i := 1; i <= 3; i++ {

@@ -82,11 +82,7 @@ func TestRemoteMarksReachTheServerAndAnotherDatabase(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			phone := c.phone(t)
 			prefix := "Marks " + c.slug()
-			path := "/marks-" + c.slug() + ".xml"
-			serveStories(fs, path, prefix, 3)
-			if _, err := phone.Subscribe(ctx, fs.URLOf(path), "", "Marks"); err != nil {
-				t.Fatal(err)
-			}
+			subscribeStories(t, fs, phone, prefix, 3, "Marks")
 			laptop := newUser(t)
 			laptop.useAccount(c, "")
 			laptop.ok("sync")
@@ -135,14 +131,8 @@ func TestRemoteOfflineSyncKeepsEverythingAndPushesLater(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			phone := c.phone(t)
 			prefix := "Offline " + c.slug()
-			path := "/offline-" + c.slug() + ".xml"
-			serveStories(fs, path, prefix, 3)
-			if _, err := phone.Subscribe(ctx, fs.URLOf(path), "", "Offline"); err != nil {
-				t.Fatal(err)
-			}
-			proxy := remotetest.NewProxy(t, c.url())
-			u := newUser(t)
-			u.writeConfig(c.accountConfig(proxy.URLFor(c.url()), c.server.Password, "[sync]\nbucket_refill_per_second = 0\n"))
+			subscribeStories(t, fs, phone, prefix, 3, "Offline")
+			u, proxy := proxiedUser(t, c, "")
 			u.ok("sync")
 			before := u.items()
 
