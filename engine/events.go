@@ -6,8 +6,9 @@ import "github.com/tidings-rss/tidings/engine/enclosure"
 // for each download: FeedDownloading, FeedDownloadCompleted, then on success
 // FeedItemCountChanged and FolderItemCountChanged for the feed's folder and
 // each parent. Enclosures report EnclosureQueued, then EnclosureProgress as
-// they download, then EnclosureCompleted or EnclosureFailed. The UI turns
-// them into tea.Msg values.
+// they download, then EnclosureCompleted or EnclosureFailed. A sync of the
+// account sends AccountSyncing, then AccountSynced. The UI turns them into
+// tea.Msg values.
 type Event interface {
 	// EventName names the event for logs ("feed downloading").
 	EventName() string
