@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
+	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -63,14 +65,49 @@ func BenchmarkRemoteFirstSync(b *testing.B) {
 	}
 }
 
-// runMeasured runs tidings and returns the peak RSS of its process in KiB.
+// runMeasured runs tidings and returns the peak RSS of its process in KiB:
+// the VmHWM of /proc/PID/status, read until it exits. (A waited child's
+// rusage would not do: Linux keeps in it the RSS of the forked test
+// process from before the exec.)
 func (u *user) runMeasured(b testing.TB, args ...string) int64 {
 	b.Helper()
 	cmd := exec.Command(binPath, args...)
 	cmd.Env = u.env
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		b.Fatalf("tidings %v: %v\n%s", args, err, out)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
 	}
-	return cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
+	status := fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var peak int64
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case err := <-done:
+			if err != nil {
+				b.Fatalf("tidings %v: %v\n%s", args, err, out.String())
+			}
+			return peak
+		case <-tick.C:
+			peak = max(peak, vmHWM(status))
+		}
+	}
+}
+
+// vmHWM reads the peak RSS (KiB) from a /proc/PID/status, 0 when gone.
+func vmHWM(path string) int64 {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return n
+		}
+	}
+	return 0
 }
