@@ -172,12 +172,14 @@ func TestRemoteAddAndRemoveActOnTheServer(t *testing.T) {
 			prefix := "Added " + c.slug()
 			path := "/added-" + c.slug() + ".xml"
 			items := serveStories(fs, path, prefix, 3)
+			items[0].Enclosure = "/episode-" + c.slug() + ".mp3"
+			fs.Set(path, remotetest.Feed{Title: "Feed " + prefix, Items: items})
 			local := "/local-" + c.slug() + ".xml"
 			serveStories(fs, local, "Local "+c.slug(), 2)
 			u := newUser(t)
 			u.useAccount(c, "")
 			folder := "Folder " + c.slug()
-			id := u.add(fs.URLOf(path), "--folder", folder)
+			id := u.add(fs.URLOf(path), "--folder", folder, "--enclosures")
 			localID := u.add(fs.URLOf(local), "--local")
 
 			sub, ok := serverFeed(t, phone, fs.URLOf(path))
@@ -195,8 +197,13 @@ func TestRemoteAddAndRemoveActOnTheServer(t *testing.T) {
 			if remoteFlag[id] != true || remoteFlag[localID] != false {
 				t.Errorf("remote flags: %v (remote %s, local %s)", remoteFlag, id, localID)
 			}
-			if got := u.items("--feed", id); len(got) != len(items) {
+			got := u.items("--feed", id)
+			if len(got) != len(items) {
 				t.Fatalf("the new feed has %d items here, want %d", len(got), len(items))
+			}
+			encs := itemByTitle(t, got, items[0].Title)["enclosures"].([]any)
+			if len(encs) != 1 || encs[0].(map[string]any)["status"] != "downloaded" {
+				t.Errorf("the remote item's enclosure: %v, want one downloaded", encs)
 			}
 			if got := u.items("--feed", localID); len(got) != 2 {
 				t.Errorf("the local feed has %d items, want 2", len(got))
