@@ -62,6 +62,9 @@ type Config struct {
 	Enclosures EnclosureConfig
 	// UI holds user interface settings (TOML table "ui").
 	UI UIConfig
+	// Remote is the account on a feed-sync server (TOML table "remote");
+	// its zero value means none.
+	Remote RemoteConfig
 }
 
 // SyncConfig holds the feed download engine settings (TOML table "sync").
@@ -178,6 +181,7 @@ func Default() Config {
 			FallbackCapBytes: defaultFallbackCapBytes,
 			Player:           defaultPlayer,
 		},
+		Remote: RemoteConfig{IntervalMinutes: defaultRemoteInterval},
 	}
 }
 

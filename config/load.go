@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/pelletier/go-toml/v2"
@@ -24,6 +25,17 @@ type fileConfig struct {
 	Sync            fileSync       `toml:"sync"`
 	Enclosures      fileEnclosures `toml:"enclosures"`
 	UI              fileUI         `toml:"ui"`
+	Remote          fileRemote     `toml:"remote"`
+}
+
+type fileRemote struct {
+	Type            string `toml:"type"`
+	URL             string `toml:"url"`
+	User            string `toml:"user"`
+	Password        string `toml:"password"`
+	PasswordCommand string `toml:"password_command"`
+	Token           string `toml:"token"`
+	IntervalMinutes int    `toml:"interval"`
 }
 
 type fileSync struct {
@@ -105,6 +117,9 @@ func parse(path string, doc []byte) (Config, *locator, error) {
 	for _, e := range errs {
 		e.Path = path
 		e.Line = loc.line(e.Key)
+		if table, _, ok := strings.Cut(e.Key, "."); ok && e.Line == 0 {
+			e.Line = loc.line(table) // a key missing from its table
+		}
 	}
 	return Config{}, nil, earliest(errs)
 }
@@ -151,7 +166,8 @@ func toFile(c Config) fileConfig {
 			BlockedTypes:      slices.Clone(c.Enclosures.ExtraBlockedTypes),
 			Player:            c.Enclosures.Player,
 		},
-		UI: fileUI{NotifyCommand: c.UI.NotifyCommand},
+		UI:     fileUI{NotifyCommand: c.UI.NotifyCommand},
+		Remote: fileRemote(c.Remote),
 	}
 }
 
@@ -198,7 +214,8 @@ func (f fileConfig) toConfig() (Config, []*Error) {
 			ExtraBlockedTypes:      f.Enclosures.BlockedTypes,
 			Player:                 f.Enclosures.Player,
 		},
-		UI: UIConfig{NotifyCommand: f.UI.NotifyCommand},
+		UI:     UIConfig{NotifyCommand: f.UI.NotifyCommand},
+		Remote: RemoteConfig(f.Remote),
 	}
 	return c, errs
 }

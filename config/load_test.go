@@ -84,6 +84,13 @@ player = "mpv --no-video"
 
 [ui]
 notify_command = "notify-send tidings"
+
+[remote]
+type = "greader"
+url = "https://rss.example.org/api/greader.php"
+user = "me"
+password = "s3cret"
+interval = 30
 `
 
 func TestLoadFullFile(t *testing.T) {
@@ -120,15 +127,19 @@ func TestLoadFullFile(t *testing.T) {
 			Player:                 "mpv --no-video",
 		},
 		UI: UIConfig{NotifyCommand: "notify-send tidings"},
+		Remote: RemoteConfig{Type: "greader", URL: "https://rss.example.org/api/greader.php",
+			User: "me", Password: "s3cret", IntervalMinutes: 30},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Load =\n%+v\nwant\n%+v", got, want)
 	}
-	// Every key of the schema must be exercised here, so that a key added
+	// Every key of the schema must be exercised here (or, for the keys
+	// [remote] cannot hold together, in remoteDocs), so that a key added
 	// later cannot silently miss its conversion into Config.
 	loc := locate([]byte(fullDoc))
+	other := locate([]byte(remoteDocs["password_command"].doc + remoteDocs["token"].doc))
 	for key, exp := range schema() {
-		if exp.name != "table" && !loc.has(key) {
+		if exp.name != "table" && !loc.has(key) && !other.has(key) {
 			t.Errorf("fullDoc does not set %s", key)
 		}
 	}

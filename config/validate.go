@@ -32,6 +32,14 @@ const (
 	keyBlockedExtensions = "enclosures.blocked_extensions"
 	keyBlockedTypes      = "enclosures.blocked_types"
 	keyPlayer            = "enclosures.player"
+
+	keyRemoteType            = "remote.type"
+	keyRemoteURL             = "remote.url"
+	keyRemoteUser            = "remote.user"
+	keyRemotePassword        = "remote.password"
+	keyRemotePasswordCommand = "remote.password_command"
+	keyRemoteToken           = "remote.token"
+	keyRemoteInterval        = "remote.interval"
 )
 
 // Validate checks every value against its allowed range and returns the
@@ -96,6 +104,9 @@ func validate(c Config, present func(key string) bool) []*Error {
 	}
 	v.check(keyPlayer, strings.TrimSpace(e.Player) != "" && !strings.ContainsFunc(e.Player, unicode.IsControl),
 		strconv.Quote(e.Player), "must name a command (without control characters)")
+
+	validateRemote(&v, c.Remote)
+	v.bound(keyRemoteInterval, c.Remote.IntervalMinutes, RemoteBound)
 	return v.errs
 }
 

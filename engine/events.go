@@ -10,8 +10,9 @@ import (
 // for each download: FeedDownloading, FeedDownloadCompleted, then on success
 // FeedItemCountChanged and FolderItemCountChanged for the feed's folder and
 // each parent. Enclosures report EnclosureQueued, then EnclosureProgress as
-// they download, then EnclosureCompleted or EnclosureFailed. The UI turns
-// them into tea.Msg values.
+// they download, then EnclosureCompleted or EnclosureFailed. A sync of the
+// account sends AccountSyncing, then AccountSynced. The UI turns them into
+// tea.Msg values.
 type Event interface {
 	// EventName names the event for logs ("feed downloading").
 	EventName() string
@@ -70,6 +71,17 @@ type SyncDeferred struct {
 // SyncResumed is sent when automatic syncing resumes after SyncDeferred.
 type SyncResumed struct{}
 
+// AccountSyncing is sent when a sync of the account starts.
+type AccountSyncing struct {
+	URL string
+}
+
+// AccountSynced is sent when a sync of the account ends (Result.Err nil on
+// success).
+type AccountSynced struct {
+	Result AccountResult
+}
+
 // The enclosure downloader's events, passed on as the engine's.
 type (
 	EnclosureQueued    = enclosure.Queued
@@ -117,3 +129,9 @@ func feedsWaiting(n int) string {
 	}
 	return fmt.Sprintf("%d feeds waiting", n)
 }
+
+// EventName is "account syncing".
+func (AccountSyncing) EventName() string { return "account syncing" }
+
+// EventName is "account synced".
+func (AccountSynced) EventName() string { return "account synced" }

@@ -36,6 +36,9 @@ const CheckInterval = time.Minute
 //
 // A fault of the database (DatabaseFault) stops the run: the feeds not yet
 // done end canceled.
+//
+// A feed of the account is never fetched here: it is skipped (its server
+// fetches it; SyncAccount brings its items) and takes no part in the round.
 func (e *Engine) SyncFeeds(ctx context.Context, feeds []store.Feed, force bool, done func(Result)) []Result {
 	minHosts := 2
 	if offline, _ := e.Offline(); offline {
@@ -53,7 +56,7 @@ func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, 
 	since := e.clock.Now()
 	roundCtx, stop := context.WithCancel(ctx)
 	defer stop()
-	rd := newRound(len(feeds), minHosts, stop)
+	rd := newRound(countLocal(feeds), minHosts, stop)
 	noRoute := e.noDefaultRoute(feeds)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -65,6 +68,11 @@ func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, 
 		}
 	}
 	for i, f := range feeds {
+		if f.Remote() {
+			results[i] = Result{FeedID: f.ID, URL: f.URL, Skipped: true}
+			finish(results[i])
+			continue
+		}
 		if host := hostOf(f.URL); noRoute && !machine.Local(host) {
 			rd.skip(host)
 			results[i] = Result{FeedID: f.ID, URL: f.URL, Skipped: true, Offline: true}
@@ -94,11 +102,22 @@ func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, 
 // the machine has none (the table is read only when a feed needs it).
 func (e *Engine) noDefaultRoute(feeds []store.Feed) bool {
 	for _, f := range feeds {
-		if !machine.Local(hostOf(f.URL)) {
+		if !f.Remote() && !machine.Local(hostOf(f.URL)) {
 			return e.machine.NoDefaultRoute()
 		}
 	}
 	return false
+}
+
+// countLocal is the number of feeds tidings fetches itself.
+func countLocal(feeds []store.Feed) int {
+	n := 0
+	for _, f := range feeds {
+		if !f.Remote() {
+			n++
+		}
+	}
+	return n
 }
 
 // roundResult marks a feed's result in its round: a failure not recorded
@@ -139,7 +158,12 @@ func (e *Engine) SyncAll(ctx context.Context, done func(Result)) ([]Result, erro
 // on a metered network) it downloads nothing; while offline it first
 // checks, cheaply, that the network is back. In both states it wakes
 // every minute, so that it catches up as soon as it can.
+//
+// The account, when one is configured, syncs beside it on its own
+// interval (runAccount).
 func (e *Engine) Run(ctx context.Context) error {
+	accountDone := e.runAccount(ctx)
+	defer func() { <-accountDone }()
 	for {
 		e.wake(ctx)
 		select {

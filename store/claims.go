@@ -52,27 +52,27 @@ func (s *Store) ReleaseFeed(ctx context.Context, feedID int64, owner string) err
 	return nil
 }
 
-// DueFeeds lists the feeds the scheduler should download at now: not
-// manual, and never tried (or rescheduled by a settings change) or past
+// DueFeeds lists the feeds the scheduler should download at now: local
+// (not the account's), not manual, and never tried (or rescheduled by a settings change) or past
 // their next sync time, which a failure sets to its back-off. Feeds that
 // missed their time by the most come first.
 func (s *Store) DueFeeds(ctx context.Context, now time.Time) ([]Feed, error) {
-	return s.feedsWhere(ctx, `fd.sync <> 'manual' AND (fs.next_sync_at IS NULL OR fs.next_sync_at <= ?)
+	return s.feedsWhere(ctx, `fd.remote_id IS NULL AND fd.sync <> 'manual' AND (fs.next_sync_at IS NULL OR fs.next_sync_at <= ?)
 		ORDER BY coalesce(fs.next_sync_at, 0), fd.id`, now.Unix())
 }
 
-// AutoFeeds lists every feed whose sync setting is not manual (what a
-// forced sync-all downloads).
+// AutoFeeds lists every local feed whose sync setting is not manual (what
+// a forced sync-all downloads).
 func (s *Store) AutoFeeds(ctx context.Context) ([]Feed, error) {
-	return s.feedsWhere(ctx, `fd.sync <> 'manual' ORDER BY fd.id`)
+	return s.feedsWhere(ctx, `fd.remote_id IS NULL AND fd.sync <> 'manual' ORDER BY fd.id`)
 }
 
-// NextDue returns the earliest next sync time of the automatic feeds, or
+// NextDue returns the earliest next sync time of the automatic local feeds, or
 // nil when none is scheduled.
 func (s *Store) NextDue(ctx context.Context) (*time.Time, error) {
 	var next sql.NullInt64
 	err := s.db.QueryRowContext(ctx, `SELECT min(coalesce(fs.next_sync_at, 0)) FROM feeds fd
-		JOIN feed_sync fs ON fs.feed_id = fd.id WHERE fd.sync <> 'manual'`).Scan(&next)
+		JOIN feed_sync fs ON fs.feed_id = fd.id WHERE fd.remote_id IS NULL AND fd.sync <> 'manual'`).Scan(&next)
 	if err != nil {
 		return nil, fmt.Errorf("next due feed: %w", err)
 	}

@@ -58,6 +58,9 @@ type Hints struct {
 
 // DocItem is one entry of a Document.
 type DocItem struct {
+	// Key, when set, is how the item is known instead of ItemKey's guid,
+	// link or hash (an item of a sync server: "r:" and the server's id).
+	Key        string
 	GUID       string // guid / atom:id / rdf:about, byte for byte as the feed gave it
 	Title      string // plain text: '<', '>' and '&' are characters, never markup
 	Link       string // http(s) or ""

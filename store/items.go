@@ -229,13 +229,15 @@ func (s *Store) Item(ctx context.Context, id int64) (Item, error) {
 }
 
 // SetRead marks items read or unread. Unknown ids fail with ErrNotFound and
-// change nothing.
+// change nothing. For items of the account the change is journalled, in
+// the same transaction, to be pushed.
 func (s *Store) SetRead(ctx context.Context, ids []int64, read bool) error {
 	return s.setItemFlag(ctx, "read", ids, read)
 }
 
 // SetFlagged flags or unflags items. Unknown ids fail with ErrNotFound and
-// change nothing.
+// change nothing. For items of the account the change is journalled, in
+// the same transaction, to be pushed.
 func (s *Store) SetFlagged(ctx context.Context, ids []int64, flagged bool) error {
 	return s.setItemFlag(ctx, "flagged", ids, flagged)
 }
@@ -250,6 +252,9 @@ func (s *Store) setItemFlag(ctx context.Context, column string, ids []int64, v b
 			if n, _ := res.RowsAffected(); n == 0 {
 				return fmt.Errorf("item %d: %w", id, ErrNotFound)
 			}
+			if err := journalItems(ctx, tx, column, v, s.now(), `id = ?`, id); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
@@ -261,10 +266,15 @@ func (s *Store) setItemFlag(ctx context.Context, column string, ids []int64, v b
 
 // SetReadExisting marks those of ids that still exist read or unread
 // (others may have been purged meanwhile) and returns how many changed.
+// For items of the account each change is journalled, in the same
+// transaction, to be pushed.
 func (s *Store) SetReadExisting(ctx context.Context, ids []int64, read bool) (int, error) {
 	var n int64
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		for _, id := range ids {
+			if err := journalItems(ctx, tx, "read", read, s.now(), `id = ? AND read <> ?`, id, read); err != nil {
+				return err
+			}
 			res, err := tx.ExecContext(ctx, `UPDATE items SET read = ? WHERE id = ? AND read <> ?`, read, id, read)
 			if err != nil {
 				return err
@@ -280,7 +290,8 @@ func (s *Store) SetReadExisting(ctx context.Context, ids []int64, read bool) (in
 	return int(n), nil
 }
 
-// MarkFeedRead marks every item of a feed read and returns how many changed.
+// MarkFeedRead marks every item of a feed read and returns how many
+// changed (journalled to be pushed for a feed of the account).
 func (s *Store) MarkFeedRead(ctx context.Context, feedID int64) (int, error) {
 	return s.markRead(ctx, `feed_id = ?`, feedID)
 }
@@ -296,6 +307,9 @@ func (s *Store) MarkFolderRead(ctx context.Context, path string) (int, error) {
 func (s *Store) markRead(ctx context.Context, where string, args ...any) (int, error) {
 	var n int64
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		if err := journalItems(ctx, tx, "read", true, s.now(), `read = 0 AND `+where, args...); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE items SET read = 1 WHERE read = 0 AND `+where, args...)
 		if err != nil {
 			return err

@@ -10,10 +10,12 @@ import (
 	"time"
 )
 
-// ItemKey is how an item is known across downloads: its guid, else its link,
-// else a hash of its title and content.
+// ItemKey is how an item is known across downloads: its Key when set,
+// else its guid, else its link, else a hash of its title and content.
 func ItemKey(it DocItem) string {
 	switch {
+	case it.Key != "":
+		return it.Key
 	case it.GUID != "":
 		return "g:" + it.GUID
 	case it.Link != "":

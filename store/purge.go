@@ -13,32 +13,8 @@ import (
 // Tombstones of items deleted by rules are pruned to the same number
 // whenever a download adds some.
 func purge(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, isList bool, res *DownloadResult) error {
-	if maxItems <= 0 {
-		return nil
-	}
-	order := `sort_at DESC, id DESC`
-	if isList {
-		order = `list_pos ASC, id DESC`
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, flagged FROM items WHERE feed_id = ?
-		ORDER BY `+order+` LIMIT -1 OFFSET ?`, feedID, maxItems)
+	drop, err := purgeable(ctx, tx, feedID, maxItems, isList)
 	if err != nil {
-		return err
-	}
-	var drop []int64
-	for rows.Next() {
-		var id int64
-		var flagged bool
-		if err := rows.Scan(&id, &flagged); err != nil {
-			rows.Close()
-			return err
-		}
-		if !flagged {
-			drop = append(drop, id)
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	if err := deleteItems(ctx, tx, drop, res); err != nil {
@@ -48,6 +24,35 @@ func purge(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, isList b
 		return nil // tombstones only grow when a delete rule acts
 	}
 	return pruneTombstones(ctx, tx, feedID, maxItems)
+}
+
+// purgeable lists the items purge removes.
+func purgeable(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, isList bool) ([]int64, error) {
+	if maxItems <= 0 {
+		return nil, nil
+	}
+	order := `sort_at DESC, id DESC`
+	if isList {
+		order = `list_pos ASC, id DESC`
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id, flagged FROM items WHERE feed_id = ?
+		ORDER BY `+order+` LIMIT -1 OFFSET ?`, feedID, maxItems)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var drop []int64
+	for rows.Next() {
+		var id int64
+		var flagged bool
+		if err := rows.Scan(&id, &flagged); err != nil {
+			return nil, err
+		}
+		if !flagged {
+			drop = append(drop, id)
+		}
+	}
+	return drop, rows.Err()
 }
 
 // deleteItems removes items (their enclosure rows go by cascade) and

@@ -13,6 +13,9 @@ import (
 	"time"
 )
 
+// cacheKiB is each connection's page cache (KiB).
+const cacheKiB = 32000
+
 // busyTimeout is how long a connection waits for another writer (another
 // tidings process included) before giving up with "database is locked".
 const busyTimeout = 30 * time.Second
@@ -82,7 +85,7 @@ func dsn(path string) string {
 	q.Set("_busy_timeout", fmt.Sprint(busyTimeout.Milliseconds()))
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
-	q.Set("_cache_size", "-32000") // KiB: keeps hot indexes of a big store in memory
+	q.Set("_cache_size", fmt.Sprint(-cacheKiB)) // keeps hot indexes of a big store in memory
 	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 }
 

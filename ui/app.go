@@ -134,7 +134,7 @@ func New(o Options) *Model {
 // listening to the engine and polling for other processes' changes.
 func (m *Model) Init() tea.Cmd {
 	return tea.Batch(m.be.loadCounts(), m.items.show(m.be, "All items", store.ItemQuery{}, true),
-		listen(m.opts.Engine.Events()), m.poll(), m.be.syncLogStart())
+		listen(m.opts.Engine.Events()), m.be.loadAccount(), m.poll(), m.be.syncLogStart())
 }
 
 func (m *Model) poll() tea.Cmd {

@@ -146,19 +146,25 @@ func (b backend) removeFeed(f store.Feed) tea.Cmd {
 	}
 }
 
-// sync downloads feeds now (a user's refresh; schedule and TTL ignored).
+// sync downloads feeds now (a user's refresh; schedule and TTL ignored);
+// feeds of the account come with a sync of the account.
 func (b backend) sync(feeds []store.Feed) tea.Cmd {
-	return func() tea.Msg {
+	download := func() tea.Msg {
 		res := b.engine.SyncFeeds(b.ctx, feeds, true, nil)
 		return syncResult(len(feeds), res, nil)
 	}
+	if store.AnyRemote(feeds) {
+		return tea.Batch(download, b.syncAccount())
+	}
+	return download
 }
 
+// syncAll downloads every automatic feed and syncs the account.
 func (b backend) syncAll() tea.Cmd {
-	return func() tea.Msg {
+	return tea.Batch(func() tea.Msg {
 		res, err := b.engine.SyncAll(b.ctx, nil)
 		return syncResult(len(res), res, err)
-	}
+	}, b.syncAccount())
 }
 
 // syncNew downloads feeds never downloaded (just imported or added by
@@ -194,7 +200,11 @@ func (b backend) subscribe(url, folder string) tea.Cmd {
 		if err != nil {
 			return subscribedMsg{err: err}
 		}
-		b.engine.SyncFeeds(b.ctx, []store.Feed{got.Feed}, true, nil)
+		if got.Feed.Remote() {
+			b.engine.SyncAccount(b.ctx)
+		} else {
+			b.engine.SyncFeeds(b.ctx, []store.Feed{got.Feed}, true, nil)
+		}
 		return subscribedMsg{feedID: got.Feed.ID, title: got.Feed.Title}
 	}
 }

@@ -23,9 +23,11 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 	case actionMsg:
 		return m.actionDone(msg)
 	case pollMsg:
-		return tea.Batch(m.be.pollCounts(), m.poll(), m.readSyncLog())
+		return tea.Batch(m.be.pollCounts(), m.be.loadAccount(), m.poll(), m.readSyncLog())
 	case statusFadeMsg:
 		m.status.faded(msg)
+	case accountMsg:
+		m.status.setAccount(msg)
 	case toastMsg:
 		return m.status.toastTick(msg)
 	case syncDoneMsg:
@@ -208,6 +210,8 @@ func (m *Model) engineEvent(ev engine.Event) tea.Cmd {
 		cmds = append(cmds, m.be.loadCounts(), m.items.reload(m.be))
 	case engine.FolderItemCountChanged:
 		m.tree.setFolderCounts(ev.Path, ev.Count, ev.Unread)
+	case engine.AccountSynced:
+		cmds = append(cmds, m.be.loadCounts(), m.be.loadAccount(), m.items.reload(m.be))
 	default:
 		m.enclosureChanged(ev)
 	}

@@ -42,6 +42,7 @@ type statusBar struct {
 	toastID     int
 	toastFading bool
 	width       int
+	account     accountState
 
 	// offline and deferred are the engine's standing notices ("offline —
 	// 37 feeds waiting"), shown until the engine says they ended.
@@ -148,6 +149,8 @@ func (s *statusBar) engineEvent(ev engine.Event, title func(int64) string) {
 		s.set(ev.Notice(), nil)
 	case engine.DatabaseFailed:
 		s.set("", ev.Err)
+	case engine.AccountSyncing, engine.AccountSynced:
+		s.accountEvent(ev)
 	default:
 		s.enclosureEvent(ev)
 	}
@@ -207,6 +210,9 @@ func (s *statusBar) View(prompt string) string {
 	}
 	if e := s.enclosureView(); e != "" {
 		parts = append(parts, s.styles.StatusBusy.Render(e))
+	}
+	if a := s.accountView(); a != "" {
+		parts = append(parts, a)
 	}
 	if s.toast != "" {
 		st := s.styles.Toast

@@ -282,6 +282,8 @@ func (t *treePane) row(i int) string {
 		mark = "!"
 	case n.feed != nil && n.feed.Watch:
 		mark = "w"
+	case n.feed != nil && n.feed.Remote():
+		mark = "@" // a feed of the account, fetched by its server
 	}
 	if n.kind == nodeHeading {
 		return t.headingRow(n)

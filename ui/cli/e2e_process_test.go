@@ -22,7 +22,7 @@ const deadline = 90 * time.Second
 
 // proc is a tidings process running in the background.
 type proc struct {
-	t         *testing.T
+	t         testing.TB
 	cmd       *exec.Cmd
 	out, errb bytes.Buffer
 	done      chan struct{}

@@ -36,6 +36,7 @@ type feedJSON struct {
 	Requests           int64   `json:"requests"`
 	NotModified        int64   `json:"not_modified"`
 	DeltaResponses     int64   `json:"delta_responses"`
+	Remote             bool    `json:"remote"`
 }
 
 // itemJSON is one element of 'tidings items --json' (a public contract).
@@ -87,7 +88,7 @@ func toFeedJSON(cfg config.Config, f store.Feed) feedJSON {
 		NextSyncAt: rfc3339(st.NextSyncAt), LastError: st.LastError, Failures: st.Failures,
 		ItemCount: f.ItemCount, UnreadCount: f.UnreadCount,
 		BytesReceived: st.BytesReceived, BytesSaved: st.BytesSaved, Requests: st.Requests,
-		NotModified: st.NotModified, DeltaResponses: st.DeltaResponses,
+		NotModified: st.NotModified, DeltaResponses: st.DeltaResponses, Remote: f.Remote(),
 	}
 }
 

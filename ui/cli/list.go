@@ -43,6 +43,8 @@ func printFeeds(a *app, feeds []store.Feed) error {
 	for _, f := range feeds {
 		status := f.Sync
 		switch {
+		case f.Remote():
+			status = "remote" // fetched by the account's server
 		case f.Stopped != "":
 			status = f.Stopped
 		case f.State.LastError != "":

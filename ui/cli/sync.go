@@ -60,7 +60,9 @@ func (c *cli) runSync(o syncOptions) error {
 		stopWatch := watchEnclosures(eng, bar)
 		ctx, cancel := context.WithCancel(c.ctx)
 		stopped := eng.StartEnclosures(ctx)
+		account := a.syncAccount(ctx, eng, o, feeds)
 		results := eng.SyncFeeds(ctx, feeds, o.force || len(o.feeds) > 0, bar.step)
+		accountResult := <-account
 		eng.WaitEnclosures(ctx) // the enclosures this run queued, and any still waiting
 		cancel()
 		<-stopped
@@ -77,9 +79,10 @@ func (c *cli) runSync(o syncOptions) error {
 				fmt.Fprintf(a.stderr, "%s: %s\n", r.URL, oneLine(fetch.Reason(r.Err)))
 			}
 		}
-		if offline, waiting := eng.Offline(); offline {
+		if offline, waiting := eng.Offline(); offline && roundOffline(results) {
 			fmt.Fprintln(a.stderr, engine.Offline{Waiting: waiting})
 		}
+		a.printAccountResult(accountResult)
 		a.printEnclosureFailures(results)
 		return nil
 	})

@@ -1,0 +1,253 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+)
+
+// remoteFeed adds one feed of the account with n items "r1"… (the newest
+// first) and returns its id and the items' ids here.
+func remoteFeed(t *testing.T, s *Store, rid string, n int, at time.Time) (int64, []int64) {
+	t.Helper()
+	ctx := context.Background()
+	id, err := s.UpsertRemoteFeed(ctx, RemoteFeed{RemoteID: rid, URL: "http://127.0.0.1/" + rid, Title: "Feed " + rid, FolderPath: "Label"}, NewFeed{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []RemoteItem
+	for i := range n {
+		pub := at.Add(-time.Duration(i) * time.Hour)
+		items = append(items, RemoteItem{FeedID: id, Item: DocItem{Key: RemoteKey(fmt.Sprintf("%s-%d", rid, i+1)),
+			Title: fmt.Sprintf("%s %d", rid, i+1), Published: &pub}})
+	}
+	if _, err := s.RecordRemoteItems(ctx, items, map[int64]int{id: 100}, at); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Items(ctx, ItemQuery{FeedID: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for _, it := range got {
+		ids = append(ids, it.ID)
+	}
+	return id, ids
+}
+
+func journal(t *testing.T, s *Store) []JournalEntry {
+	t.Helper()
+	j, err := s.Journal(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j
+}
+
+func TestMarksOfRemoteItemsAreJournalledInTheSameTransaction(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	remote, rids := remoteFeed(t, s, "feed/1", 3, *now)
+	local := addFeed(t, s, "http://127.0.0.1/local.xml", "")
+	record(t, s, local, *now, docOf(DocItem{GUID: "l1", Title: "local"}), 0)
+	localItems, _ := s.Items(ctx, ItemQuery{FeedID: local})
+
+	if err := s.SetRead(ctx, []int64{rids[0], localItems[0].ID}, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetFlagged(ctx, []int64{rids[1]}, true); err != nil {
+		t.Fatal(err)
+	}
+	j := journal(t, s)
+	if len(j) != 2 || j[0].Field != JournalRead || !j[0].Value || j[1].Field != JournalStarred || !j[1].Value {
+		t.Fatalf("journal = %+v, want read and starred of two remote items only", j)
+	}
+	// A failed mark rolls back the journal with it.
+	if err := s.SetRead(ctx, []int64{rids[2], 999999}, true); err == nil {
+		t.Fatal("marking an unknown item succeeded")
+	}
+	if got := journal(t, s); len(got) != 2 {
+		t.Fatalf("journal after a failed mark = %+v", got)
+	}
+	n, err := s.MarkFeedRead(ctx, remote)
+	if err != nil || n != 2 {
+		t.Fatalf("MarkFeedRead = %d, %v; want the 2 unread", n, err)
+	}
+	if got := journal(t, s); len(got) != 4 {
+		t.Fatalf("journal after marking the feed read = %+v", got)
+	}
+}
+
+func TestAcknowledgeKeepsAChangeMadeWhilePushing(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	_, rids := remoteFeed(t, s, "feed/1", 1, *now)
+	must(t, s.SetRead(ctx, rids, true))
+	sent := journal(t, s)
+	must(t, s.MarkSending(ctx, []int64{sent[0].ID}, *now))
+	if j := journal(t, s); !j[0].Sent {
+		t.Fatalf("not marked sent: %+v", j)
+	}
+	must(t, s.SetRead(ctx, rids, false)) // marked again while the push is under way
+	must(t, s.Acknowledge(ctx, []int64{sent[0].ID}))
+	j := journal(t, s)
+	if len(j) != 1 || j[0].Value || j[0].Sent || j[0].ID == sent[0].ID {
+		t.Fatalf("journal = %+v, want the later unread mark, unsent, under a new id", j)
+	}
+}
+
+func TestApplyRemoteFeedsAddsAdoptsRenamesMovesAndRemoves(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	local := addFeed(t, s, "http://127.0.0.1/shared.xml", "Mine")
+	record(t, s, local, *now, docOf(DocItem{GUID: "s1", Title: "kept"}), 0)
+	gone, _ := remoteFeed(t, s, "feed/9", 1, *now)
+
+	ch, err := s.ApplyRemoteFeeds(ctx, []RemoteFeed{
+		{RemoteID: "feed/1", URL: "http://127.0.0.1/new.xml", Title: "New", FolderPath: "Tech"},
+		{RemoteID: "feed/2", URL: "http://127.0.0.1/shared.xml", Title: "Shared", FolderPath: "News/World"},
+	}, NewFeed{DownloadEnclosures: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch.Added != 1 || ch.Removed != 1 || ch.Changed != 1 || !slices.Equal(ch.RemovedFeeds, []int64{gone}) {
+		t.Fatalf("changes = %+v", ch)
+	}
+	feeds, _ := s.Feeds(ctx)
+	byRemote := map[string]Feed{}
+	for _, f := range feeds {
+		byRemote[f.RemoteID] = f
+	}
+	if f := byRemote["feed/2"]; f.ID != local || f.Title != "Shared" || f.FolderPath != "News/World" || f.ItemCount != 1 {
+		t.Errorf("adopted local feed = %+v", f)
+	}
+	if f := byRemote["feed/1"]; f.Title != "New" || f.FolderPath != "Tech" || !f.DownloadEnclosures || !f.Remote() {
+		t.Errorf("added feed = %+v", f)
+	}
+	if len(feeds) != 2 {
+		t.Errorf("feeds = %d, want 2", len(feeds))
+	}
+	due, _ := s.DueFeeds(ctx, now.Add(time.Hour))
+	auto, _ := s.AutoFeeds(ctx)
+	if len(due) != 0 || len(auto) != 0 {
+		t.Errorf("feeds of the account are scheduled here: due %d, auto %d", len(due), len(auto))
+	}
+}
+
+func TestRecordRemoteItemsKeepsPendingMarksAndRemembersPurged(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	feed, rids := remoteFeed(t, s, "feed/1", 3, *now)
+	must(t, s.SetFlagged(ctx, rids[:1], true)) // pending: the server does not know yet
+	items := []RemoteItem{
+		{FeedID: feed, Item: DocItem{Key: RemoteKey("feed/1-1"), Title: "feed/1 1"}, Read: true},
+		{FeedID: feed, Item: DocItem{Key: RemoteKey("feed/1-2"), Title: "feed/1 2"}, Read: true, Flagged: true},
+	}
+	res, err := s.RecordRemoteItems(ctx, items, map[int64]int{feed: 2}, *now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := s.Items(ctx, ItemQuery{FeedID: feed})
+	if len(got) != 2 || res.Removed != 1 {
+		t.Fatalf("items = %d, removed %d; want 2 kept, 1 purged", len(got), res.Removed)
+	}
+	state := map[string][2]bool{}
+	for _, it := range got {
+		state[it.Title] = [2]bool{it.Read, it.Flagged}
+	}
+	if state["feed/1 1"] != [2]bool{false, true} || state["feed/1 2"] != [2]bool{true, true} {
+		t.Errorf("states = %v: the pending item must keep its own, the other take the server's", state)
+	}
+	known, err := s.KnownRemoteItems(ctx)
+	if err != nil || !known["feed/1-3"] || !known["feed/1-1"] || len(known) != 3 {
+		t.Fatalf("known = %v, %v: want held and purged", known, err)
+	}
+	must(t, s.ForgetPurged(ctx, map[string]bool{"feed/1-1": true}))
+	if known, _ := s.KnownRemoteItems(ctx); known["feed/1-3"] {
+		t.Errorf("a purged item the server forgot is still known")
+	}
+}
+
+func TestApplyRemoteStatesSkipsPendingAndPulledItems(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	_, rids := remoteFeed(t, s, "feed/1", 3, *now) // newest first: feed/1-1, -2, -3
+	must(t, s.SetRead(ctx, rids[:1], true))
+	feeds, changed, err := s.ApplyRemoteStates(ctx, RemoteStates{
+		Unread:  map[string]bool{"feed/1-1": true},
+		Starred: map[string]bool{"feed/1-2": true, "feed/1-3": true},
+		Skip:    map[string]bool{"feed/1-3": true},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if changed != 1 || len(feeds) != 1 {
+		t.Fatalf("changed %d in %v, want only feed/1-2", changed, feeds)
+	}
+	it, _ := s.Item(ctx, rids[1])
+	if !it.Read || !it.Flagged {
+		t.Errorf("feed/1-2 = read %v flagged %v, want the server's read and starred", it.Read, it.Flagged)
+	}
+	if it, _ := s.Item(ctx, rids[0]); !it.Read {
+		t.Errorf("a pending read was undone by the server's older state")
+	}
+}
+
+func TestClaimRemoteIsOneProcessAtATime(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	claim := func(owner, stale string, at time.Time) (bool, string) {
+		t.Helper()
+		claimed, holder, err := s.ClaimRemote(ctx, owner, stale, at, at.Add(time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return claimed, holder
+	}
+	if claimed, _ := claim("p1", "", *now); !claimed {
+		t.Fatal("the first claim failed")
+	}
+	if claimed, holder := claim("p2", "", *now); claimed || holder != "p1" {
+		t.Fatalf("a second process claimed the account while p1 held it (holder %q)", holder)
+	}
+	if claimed, _ := claim("p2", "p1", *now); !claimed {
+		t.Fatal("the claim of a process known to be gone still holds")
+	}
+	if claimed, _ := claim("p3", "", now.Add(2*time.Minute)); !claimed {
+		t.Fatal("an expired claim still holds")
+	}
+	must(t, s.ReleaseRemote(ctx, "p3"))
+	if claimed, _ := claim("p1", "", *now); !claimed {
+		t.Fatal("a released claim still holds")
+	}
+}
+
+func TestAdoptingAnotherAccountMakesItsFeedsLocal(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	feed, rids := remoteFeed(t, s, "feed/1", 1, *now) // subscribed before the first sync
+	if reset, err := s.AdoptRemoteAccount(ctx, "greader http://a me"); err != nil || reset {
+		t.Fatalf("first adoption = %v %v", reset, err)
+	}
+	if f, _ := s.Feed(ctx, feed); !f.Remote() {
+		t.Fatal("the first account lost its feed")
+	}
+	must(t, s.SetRead(ctx, rids, true))
+	reset, err := s.AdoptRemoteAccount(ctx, "miniflux http://b me")
+	if err != nil || !reset {
+		t.Fatalf("adoption of another account = %v %v", reset, err)
+	}
+	f, _ := s.Feed(ctx, feed)
+	if f.Remote() || f.ItemCount != 1 || len(journal(t, s)) != 0 {
+		t.Errorf("after the switch: feed %+v, journal %v", f, journal(t, s))
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
