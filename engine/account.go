@@ -59,9 +59,10 @@ func (e *Engine) newService() remote.Service {
 	return s
 }
 
-// accountOffline is the account's offline verdict: the server could not
-// be reached at all. (The one place to point at a shared offline rule.)
-func accountOffline(err error) bool { return remote.Offline(err) }
+// accountOffline is the account's offline verdict, issue 15's rule for
+// a feed's request: the server was never reached (fetch.IsNetworkError:
+// no route, name, refused, a connect timeout).
+func accountOffline(err error) bool { return fetch.IsNetworkError(err) }
 
 // SyncAccount syncs the account with its server: it pushes the changes
 // made here (read, unread, flag, unflag) in batches, then pulls the
@@ -77,6 +78,11 @@ func (e *Engine) SyncAccount(ctx context.Context) AccountResult {
 		res.Err = ErrNoAccount
 		return res
 	}
+	if !e.accountBusy.CompareAndSwap(false, true) {
+		res.Skipped = true // this process is syncing it already (R during a scheduled sync)
+		return res
+	}
+	defer e.accountBusy.Store(false)
 	claimed, err := e.claimAccount(ctx)
 	if err != nil || !claimed {
 		res.Err, res.Skipped = err, err == nil
@@ -86,21 +92,51 @@ func (e *Engine) SyncAccount(ctx context.Context) AccountResult {
 	e.emit(AccountSyncing{URL: res.URL})
 	cursor, err := e.syncAccount(ctx, &res)
 	e.finishAccount(ctx, &res, cursor, err)
+	e.noteAccountRound(ctx, res)
 	e.emit(AccountSynced{Result: res})
 	return res
 }
 
-// claimAccount claims the account for this process; a claim left by a
-// process of this machine that is gone (killed while it synced) is taken
-// over at once rather than when its lease ends.
+// noteAccountRound tells the engine's offline state what the account's
+// sync learnt, as a round of feeds does: a server that could not be
+// reached is an offline round (Offline, and no failure counted), a server
+// that answered — even to refuse — means the network is there (Online).
+func (e *Engine) noteAccountRound(ctx context.Context, res AccountResult) {
+	var re *remote.Error
+	switch {
+	case res.Offline:
+		_, waiting := e.Offline()
+		e.NoteOffline(max(waiting, e.dueCount(ctx)+e.accountFeeds(ctx)))
+	case res.Err == nil, errors.As(res.Err, &re) && re.Status != 0:
+		e.NoteOnline()
+	}
+}
+
+// accountFeeds is the number of the account's feeds (0 when the store
+// cannot say): what waits for its server.
+func (e *Engine) accountFeeds(ctx context.Context) int {
+	feeds, err := e.store.Feeds(context.WithoutCancel(ctx))
+	if err != nil {
+		e.log.Warn("count the account's feeds", "err", err)
+	}
+	n := 0
+	for _, f := range feeds {
+		if f.Remote() {
+			n++
+		}
+	}
+	return n
+}
+
+// claimAccount claims the account for this process. A claim left by a
+// process that is gone (killed while it synced) is void at once
+// (store.OwnerAlive), as a feed's is.
 func (e *Engine) claimAccount(ctx context.Context) (bool, error) {
 	now := e.clock.Now()
-	claimed, holder, err := e.store.ClaimRemote(ctx, e.owner, "", now, now.Add(e.lease))
-	if err != nil || claimed || !ownerGone(holder) {
-		return claimed, err
+	claimed, holder, err := e.store.ClaimRemote(ctx, e.owner, now, now.Add(e.lease))
+	if err == nil && !claimed {
+		e.log.Info("remote: another process is syncing the account", "owner", holder)
 	}
-	e.log.Info("remote: taking over the claim of a process that is gone", "owner", holder)
-	claimed, _, err = e.store.ClaimRemote(ctx, e.owner, holder, now, now.Add(e.lease))
 	return claimed, err
 }
 
@@ -146,7 +182,9 @@ func (e *Engine) finishAccount(ctx context.Context, res *AccountResult, cursor s
 }
 
 // AccountDue reports when the account's next automatic sync is due
-// (now or in the past when due; the zero time without an account).
+// (now or in the past when due; the zero time without an account): its
+// interval after the last attempt, or a minute (CheckInterval) after an
+// attempt that found its server unreachable.
 func (e *Engine) AccountDue(ctx context.Context) (time.Time, error) {
 	if e.remote == nil {
 		return time.Time{}, nil
@@ -155,8 +193,11 @@ func (e *Engine) AccountDue(ctx context.Context) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
-	if a.Account != e.accountKey() || a.LastAttemptAt == nil {
-		return e.clock.Now(), nil
+	if a.Account != e.accountKey() && a.Account != "" || a.LastAttemptAt == nil {
+		return e.clock.Now(), nil // never tried, or another account's state
+	}
+	if a.Offline { // as the scheduler does offline: check every minute
+		return a.LastAttemptAt.Add(CheckInterval), nil
 	}
 	return a.LastAttemptAt.Add(time.Duration(e.cfg.Remote.IntervalMinutes) * time.Minute), nil
 }
@@ -188,7 +229,8 @@ func (e *Engine) AccountStatus(ctx context.Context) (st AccountStatus, ok bool, 
 }
 
 // runAccount syncs the account whenever it is due, until ctx ends; the
-// channel closes when it stopped.
+// channel closes when it stopped. While [sync] on_battery or on_metered
+// defers automatic syncs, the account's wait too (checked every minute).
 func (e *Engine) runAccount(ctx context.Context) <-chan struct{} {
 	done := make(chan struct{})
 	go func() {
@@ -213,8 +255,12 @@ func (e *Engine) runAccount(ctx context.Context) <-chan struct{} {
 			if ctx.Err() != nil {
 				return
 			}
+			notBefore = e.clock.Now().Add(CheckInterval)
+			if reason := e.Deferred(ctx); reason != "" {
+				continue // on battery or metered: wait like the feeds (a user's R still syncs)
+			}
 			e.SyncAccount(ctx)
-			notBefore = e.clock.Now().Add(time.Minute)
+			notBefore = e.clock.Now().Add(CheckInterval)
 		}
 	}()
 	return done

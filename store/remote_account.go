@@ -49,24 +49,26 @@ func (s *Store) RemoteAccount(ctx context.Context) (RemoteAccount, error) {
 }
 
 // ClaimRemote makes owner the one process syncing the account until the
-// given time. It returns false, with the holder, when another owner
-// holds an unexpired claim. A holder known to be gone (a killed process)
-// is named in stale: its claim is taken over.
-func (s *Store) ClaimRemote(ctx context.Context, owner, stale string, now, until time.Time) (claimed bool, holder string, err error) {
+// given time, on ClaimFeed's rule: a claim of another owner is honoured
+// while its lease runs and its process lives (OwnerAlive); a dead
+// process's claim (one killed while it synced) is void at once. When the
+// account is not claimed, holder names the live owner that holds it.
+func (s *Store) ClaimRemote(ctx context.Context, owner string, now, until time.Time) (claimed bool, holder string, err error) {
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO remote_account (id, account) VALUES (1, '')`); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE remote_account SET claimed_by = ?, claimed_until = ?
-			WHERE id = 1 AND (claimed_by IN ('', ?, ?) OR claimed_until IS NULL OR claimed_until <= ?)`,
-			owner, until.Unix(), owner, stale, now.Unix())
-		if err != nil {
+		var until0 sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT claimed_by, claimed_until FROM remote_account WHERE id = 1`).
+			Scan(&holder, &until0); err != nil {
 			return err
 		}
-		n, err := res.RowsAffected()
-		if claimed = n == 1; !claimed {
-			return tx.QueryRowContext(ctx, `SELECT claimed_by FROM remote_account WHERE id = 1`).Scan(&holder)
+		if holder != "" && holder != owner && until0.Valid && until0.Int64 > now.Unix() && s.alive(holder) {
+			return nil
 		}
+		holder, claimed = "", true
+		_, err := tx.ExecContext(ctx, `UPDATE remote_account SET claimed_by = ?, claimed_until = ? WHERE id = 1`,
+			owner, until.Unix())
 		return err
 	})
 	if err != nil {

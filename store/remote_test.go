@@ -196,31 +196,49 @@ func TestApplyRemoteStatesSkipsPendingAndPulledItems(t *testing.T) {
 }
 
 func TestClaimRemoteIsOneProcessAtATime(t *testing.T) {
+	const me = "me.example:1:1.1"
+	lease := 3 * time.Minute
+	tests := []struct {
+		name       string
+		holder     string
+		heldFor    time.Duration // the holder's lease left; negative: expired
+		wantClaim  bool
+		wantHolder string
+	}{
+		{name: "unclaimed", wantClaim: true},
+		{name: "a live process of another host", holder: otherHostOwner, heldFor: lease, wantHolder: otherHostOwner},
+		{name: "this very process", holder: CurrentOwner().String(), heldFor: lease, wantHolder: CurrentOwner().String()},
+		{name: "a live owner whose lease ran out", holder: otherHostOwner, heldFor: -time.Second, wantClaim: true},
+		{name: "a process killed while it synced", holder: deadOwner(t), heldFor: lease, wantClaim: true},
+		{name: "a pid now another process's", holder: reusedPIDOwner(), heldFor: lease, wantClaim: true},
+		{name: "the same owner again", holder: me, heldFor: lease, wantClaim: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, now := newTestStore(t)
+			ctx := context.Background()
+			if tt.holder != "" {
+				if ok, _, err := s.ClaimRemote(ctx, tt.holder, *now, now.Add(tt.heldFor)); !ok || err != nil {
+					t.Fatalf("first claim: %v %v", ok, err)
+				}
+			}
+			ok, holder, err := s.ClaimRemote(ctx, me, *now, now.Add(lease))
+			if err != nil || ok != tt.wantClaim || holder != tt.wantHolder {
+				t.Fatalf("ClaimRemote = %v, %q, %v; want %v, %q", ok, holder, err, tt.wantClaim, tt.wantHolder)
+			}
+		})
+	}
+}
+
+func TestReleasedRemoteClaimIsFree(t *testing.T) {
 	s, now := newTestStore(t)
 	ctx := context.Background()
-	claim := func(owner, stale string, at time.Time) (bool, string) {
-		t.Helper()
-		claimed, holder, err := s.ClaimRemote(ctx, owner, stale, at, at.Add(time.Minute))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return claimed, holder
+	if ok, _, err := s.ClaimRemote(ctx, otherHostOwner, *now, now.Add(time.Hour)); !ok || err != nil {
+		t.Fatalf("first claim: %v %v", ok, err)
 	}
-	if claimed, _ := claim("p1", "", *now); !claimed {
-		t.Fatal("the first claim failed")
-	}
-	if claimed, holder := claim("p2", "", *now); claimed || holder != "p1" {
-		t.Fatalf("a second process claimed the account while p1 held it (holder %q)", holder)
-	}
-	if claimed, _ := claim("p2", "p1", *now); !claimed {
-		t.Fatal("the claim of a process known to be gone still holds")
-	}
-	if claimed, _ := claim("p3", "", now.Add(2*time.Minute)); !claimed {
-		t.Fatal("an expired claim still holds")
-	}
-	must(t, s.ReleaseRemote(ctx, "p3"))
-	if claimed, _ := claim("p1", "", *now); !claimed {
-		t.Fatal("a released claim still holds")
+	must(t, s.ReleaseRemote(ctx, otherHostOwner))
+	if ok, holder, err := s.ClaimRemote(ctx, "me.example:1:1.1", *now, now.Add(time.Hour)); !ok || err != nil {
+		t.Fatalf("a released claim still holds: %v %q %v", ok, holder, err)
 	}
 }
 

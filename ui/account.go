@@ -80,6 +80,8 @@ func (s *statusBar) accountView() string {
 		text += fmt.Sprintf(", %d waiting", a.st.Pending)
 	}
 	switch {
+	case a.st.Offline && s.offline != "": // the engine's offline notice says it once
+		return s.styles.Status.Render(text)
 	case a.st.Offline:
 		return s.styles.StatusError.Render(text + " · offline")
 	case a.st.LastError != "":

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/store"
@@ -46,9 +47,41 @@ func TestReaderShowsTheAccountAndMarksItsFeeds(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.keys("R")
-	h.waitFor("the account offline in the status line", func() bool {
-		return strings.Contains(h.view(), "account never synced, 1 waiting · offline")
+	// The unreachable account is an offline round: the engine's notice says
+	// it, once, and the account's part says what waits.
+	h.waitFor("the offline notice, once, and the account's change waiting", func() bool {
+		v := h.view()
+		return strings.Contains(v, "account never synced, 1 waiting") && strings.Count(v, "offline") == 1 &&
+			strings.Contains(v, "offline — ")
 	})
+}
+
+// The account's part of the status line says "offline" only when the
+// engine's own offline notice is not there to say it.
+func TestAccountOfflineIsSaidOnce(t *testing.T) {
+	tests := []struct {
+		name, engineNotice string
+		st                 engine.AccountStatus
+		want               string
+	}{
+		{"engine offline too", "offline — 3 feeds waiting", engine.AccountStatus{Offline: true, Pending: 2},
+			"offline — 3 feeds waiting · account never synced, 2 waiting"},
+		{"only the account's server unreachable", "", engine.AccountStatus{Offline: true, Pending: 2},
+			"account never synced, 2 waiting · offline"},
+		{"an error", "", engine.AccountStatus{LastError: "remote http://x: login refused"},
+			"account never synced · remote http://x: login refused"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newStatusBar(NewStyles(NewRenderer(nil, true), true))
+			s.width = 200
+			s.offline = tt.engineNotice
+			s.setAccount(accountMsg{st: tt.st})
+			if got := strings.TrimSpace(ansi.Strip(s.View(""))); got != tt.want {
+				t.Errorf("status line = %q, want %q", got, tt.want)
+			}
+		})
+	}
 }
 
 // hasLine reports whether one line of view holds every part, in order.

@@ -1,7 +1,6 @@
 package remote
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
@@ -39,19 +38,3 @@ func (e *Error) Error() string {
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
-
-// Offline reports whether err means the server could not be reached at
-// all (a network-level failure: no route, refused connection, DNS, a
-// timeout before any answer) rather than an answer tidings did not like.
-// A sync that ends so is an offline round: nothing local is lost and
-// pending changes wait.
-func Offline(err error) bool {
-	var de *fetch.DownloadError
-	if !errors.As(err, &de) || de.Status != 0 {
-		return false
-	}
-	if errors.Is(err, context.Canceled) {
-		return false
-	}
-	return de.Kind == fetch.KindDownloadFailed
-}

@@ -149,8 +149,8 @@ func TestOfflineIsANetworkFailure(t *testing.T) {
 		t.Run(typ, func(t *testing.T) {
 			a := account{typ: typ, server: &remotetest.Server{User: "me"}}
 			_, err := a.serviceAt(t, closed, "x").Feeds(context.Background())
-			if err == nil || !remote.Offline(err) {
-				t.Fatalf("err = %v, Offline = false", err)
+			if err == nil || !fetch.IsNetworkError(err) {
+				t.Fatalf("err = %v, fetch.IsNetworkError = false", err)
 			}
 		})
 	}
