@@ -37,7 +37,10 @@ type RemoteItemsResult struct {
 // transaction, as a download merges a feed's: known by their key, a
 // changed title or content rewritten in place. Each takes the server's
 // read and flag state unless a change made here waits to be pushed for
-// it. Then each feed touched keeps its newest maxItems[feed] (flagged
+// it. The feeds' rules then apply to the new and changed items as in
+// RecordDownload (a read or flag they set is journalled, to be pushed like
+// a mark made here; a deleted item leaves a tombstone and is not pulled
+// again). Then each feed touched keeps its newest maxItems[feed] (flagged
 // items stay); the items purged are remembered so that they are not
 // fetched again.
 func (s *Store) RecordRemoteItems(ctx context.Context, items []RemoteItem, maxItems map[int64]int, at time.Time) (RemoteItemsResult, error) {
@@ -54,14 +57,26 @@ func (s *Store) RecordRemoteItems(ctx context.Context, items []RemoteItem, maxIt
 		if err != nil {
 			return err
 		}
+		page := remotePage{pending: pending, feeds: map[int64]*remotePageFeed{}}
 		for _, it := range items {
-			if err := recordRemoteItem(ctx, tx, it, at, pending, &res); err != nil {
+			if err := page.record(ctx, tx, it, at, &res); err != nil {
 				return err
 			}
 		}
 		for _, feedID := range res.Feeds {
-			if err := purgeRemote(ctx, tx, feedID, maxItems[feedID], &res); err != nil {
+			f := page.feeds[feedID]
+			if err := s.applyRules(ctx, tx, feedID, at, &f.dr); err != nil {
 				return err
+			}
+			if err := purgeRemote(ctx, tx, feedID, maxItems[feedID], &f.dr); err != nil {
+				return err
+			}
+			res.New += f.dr.New
+			res.Updated += f.dr.Updated
+			res.Removed += f.dr.Removed
+			res.RemovedFiles = append(res.RemovedFiles, f.dr.RemovedFiles...)
+			if len(f.dr.ChangedItems) > 0 {
+				res.Changed[feedID] = f.dr.ChangedItems
 			}
 		}
 		return nil
@@ -72,21 +87,38 @@ func (s *Store) RecordRemoteItems(ctx context.Context, items []RemoteItem, maxIt
 	return res, nil
 }
 
-func recordRemoteItem(ctx context.Context, tx *sql.Tx, it RemoteItem, at time.Time, pending map[string]bool, res *RemoteItemsResult) error {
-	var dr DownloadResult
-	id, err := mergeItem(ctx, tx, it.FeedID, it.Item, 0, at, nil, &dr) // rules come in a follow-up
-	if err != nil {
-		return err
-	}
-	res.New += dr.New
-	res.Updated += dr.Updated
-	if len(dr.ChangedItems) > 0 {
-		res.Changed[it.FeedID] = append(res.Changed[it.FeedID], dr.ChangedItems...)
-	}
-	if !slices.Contains(res.Feeds, it.FeedID) {
+// remotePage is what recording one page of the account's items keeps
+// between its items.
+type remotePage struct {
+	// pending holds the server's ids of items with a change to push.
+	pending map[string]bool
+	feeds   map[int64]*remotePageFeed
+}
+
+// remotePageFeed is one feed's part of a page: its tombstones (read once)
+// and what merging its items changed.
+type remotePageFeed struct {
+	graves map[string]bool
+	dr     DownloadResult
+}
+
+func (p *remotePage) record(ctx context.Context, tx *sql.Tx, it RemoteItem, at time.Time, res *RemoteItemsResult) error {
+	f := p.feeds[it.FeedID]
+	if f == nil {
+		graves, err := tombstoneKeys(ctx, tx, it.FeedID)
+		if err != nil {
+			return err
+		}
+		f = &remotePageFeed{graves: graves}
+		p.feeds[it.FeedID] = f
 		res.Feeds = append(res.Feeds, it.FeedID)
 	}
-	if pending[strings.TrimPrefix(ItemKey(it.Item), remoteKeyPrefix)] {
+	before := f.dr.New
+	id, err := mergeItem(ctx, tx, it.FeedID, it.Item, 0, at, f.graves, &f.dr)
+	if err != nil || id == 0 { // 0: a rule deleted it before
+		return err
+	}
+	if p.pending[strings.TrimPrefix(ItemKey(it.Item), remoteKeyPrefix)] {
 		return nil
 	}
 	r, err := tx.ExecContext(ctx, `UPDATE items SET read = ?, flagged = ? WHERE id = ? AND (read <> ? OR flagged <> ?)`,
@@ -94,16 +126,16 @@ func recordRemoteItem(ctx context.Context, tx *sql.Tx, it RemoteItem, at time.Ti
 	if err != nil {
 		return err
 	}
-	if n, _ := r.RowsAffected(); n > 0 && dr.New == 0 {
+	if n, _ := r.RowsAffected(); n > 0 && f.dr.New == before {
 		res.StateChanged++
 	}
 	return nil
 }
 
 // purgeRemote purges a feed of the account and remembers what went.
-func purgeRemote(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, res *RemoteItemsResult) error {
+func purgeRemote(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, res *DownloadResult) error {
 	drop, err := purgeable(ctx, tx, feedID, maxItems, false)
-	if err != nil || len(drop) == 0 {
+	if err != nil {
 		return err
 	}
 	for _, id := range drop {
@@ -112,23 +144,25 @@ func purgeRemote(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, re
 			return err
 		}
 	}
-	var dr DownloadResult
-	if err := deleteItems(ctx, tx, drop, &dr); err != nil {
+	if err := deleteItems(ctx, tx, drop, res); err != nil {
 		return err
 	}
-	res.Removed += dr.Removed
-	res.RemovedFiles = append(res.RemovedFiles, dr.RemovedFiles...)
-	return nil
+	if res.buried == 0 || maxItems <= 0 {
+		return nil
+	}
+	return pruneTombstones(ctx, tx, feedID, maxItems)
 }
 
 // KnownRemoteItems returns the server's ids of the account's items held
-// here or purged here: those a pull need not fetch.
+// here, purged here or deleted by a rule: those a pull need not fetch.
 func (s *Store) KnownRemoteItems(ctx context.Context) (map[string]bool, error) {
 	known := map[string]bool{}
 	for _, q := range []string{
 		`SELECT substr(i.item_key, 3) FROM items i JOIN feeds fd ON fd.id = i.feed_id
 			WHERE fd.remote_id IS NOT NULL AND i.item_key LIKE 'r:%'`,
 		`SELECT item_id FROM remote_purged`,
+		`SELECT substr(t.item_key, 3) FROM item_tombstones t JOIN feeds fd ON fd.id = t.feed_id
+			WHERE fd.remote_id IS NOT NULL AND t.item_key LIKE 'r:%'`,
 	} {
 		if err := collectStrings(ctx, s.db, q, known); err != nil {
 			return nil, fmt.Errorf("the account's known items: %w", err)

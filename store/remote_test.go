@@ -269,3 +269,93 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// The account's items meet the feeds' rules as a download's do, in
+// RecordRemoteItems' transaction: hide, read, flag and delete act, a read
+// or flag a rule sets waits in the journal to be pushed (so the server's
+// state does not undo it), and an item a rule deleted leaves a tombstone:
+// it is not recorded again and counts as known, not to be pulled again.
+func TestRulesApplyToRemoteItems(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	id, err := s.UpsertRemoteFeed(ctx, RemoteFeed{RemoteID: "feed/9", URL: "http://127.0.0.1/9", Title: "Feed 9", FolderPath: "Label"}, NewFeed{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []struct{ expr, action string }{
+		{`title ~ "sponsored"`, ActionDelete},
+		{`title ~ "rumour"`, ActionHide},
+		{`title ~ "digest"`, ActionRead},
+		{`title ~ "release"`, ActionFlag},
+	} {
+		addRule(t, s, r.expr, r.action, 0)
+	}
+	page := func(at time.Time) []RemoteItem {
+		var items []RemoteItem
+		for i, title := range []string{"Sponsored: a VPN", "A rumour", "Weekly digest", "Go release", "Plain news"} {
+			pub := now.Add(-time.Duration(i) * time.Hour)
+			items = append(items, RemoteItem{FeedID: id, Item: DocItem{Key: RemoteKey(fmt.Sprint("it-", i)), Title: title, Published: &pub}})
+		}
+		return items
+	}
+	res, err := s.RecordRemoteItems(ctx, page(*now), map[int64]int{id: 100}, *now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.New != 3 || len(res.Changed[id]) != 3 {
+		t.Errorf("result = %+v, want the 3 items neither deleted nor hidden as new", res)
+	}
+	byTitle := map[string]Item{}
+	items, err := s.Items(ctx, ItemQuery{FeedID: id, IncludeHidden: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range items {
+		byTitle[it.Title] = it
+	}
+	tests := []struct {
+		name, title           string
+		present               bool
+		hidden, read, flagged bool
+	}{
+		{"delete", "Sponsored: a VPN", false, false, false, false},
+		{"hide", "A rumour", true, true, false, false},
+		{"read", "Weekly digest", true, false, true, false},
+		{"flag", "Go release", true, false, false, true},
+		{"no rule", "Plain news", true, false, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			it, ok := byTitle[tt.title]
+			if ok != tt.present || it.Hidden != tt.hidden || it.Read != tt.read || it.Flagged != tt.flagged {
+				t.Errorf("%q: present %v hidden %v read %v flagged %v; want %v %v %v %v", tt.title,
+					ok, it.Hidden, it.Read, it.Flagged, tt.present, tt.hidden, tt.read, tt.flagged)
+			}
+		})
+	}
+	j := journal(t, s)
+	if len(j) != 2 || j[0].ItemID != "it-2" || j[0].Field != JournalRead || !j[0].Value ||
+		j[1].ItemID != "it-3" || j[1].Field != JournalStarred || !j[1].Value {
+		t.Errorf("journal = %+v, want the rule's read of it-2 and flag of it-3", j)
+	}
+	known, err := s.KnownRemoteItems(ctx)
+	if err != nil || !known["it-0"] {
+		t.Errorf("KnownRemoteItems = %v, %v; want the deleted it-0 known", known, err)
+	}
+
+	// The next pull, with the server's state unread and unstarred: the
+	// tombstone keeps the deleted item out, the journal keeps the rules'
+	// marks, and nothing is new.
+	res, err = s.RecordRemoteItems(ctx, page(now.Add(time.Hour)), map[int64]int{id: 100}, now.Add(time.Hour))
+	if err != nil || res.New != 0 || res.StateChanged != 0 {
+		t.Fatalf("second page = %+v, %v; want nothing new or changed", res, err)
+	}
+	if got := listedTitles(t, s, ItemQuery{FeedID: id, IncludeHidden: true}); len(got) != 4 {
+		t.Errorf("items after the second page: %v, want the 4 not deleted", got)
+	}
+	if it := byTitle["Weekly digest"]; it.ID != 0 {
+		if again, _ := s.Item(ctx, it.ID); !again.Read {
+			t.Error("the server's unread state undid the rule's read before it was pushed")
+		}
+	}
+}

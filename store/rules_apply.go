@@ -42,6 +42,9 @@ func (s *Store) applyRules(ctx context.Context, tx *sql.Tx, feedID int64, now ti
 	if err != nil {
 		return err
 	}
+	if err := journalRuled(ctx, tx, sets, now); err != nil {
+		return err
+	}
 	for _, a := range []struct{ action, set string }{{ActionHide, `hidden = 1`}, {ActionRead, `read = 1`}, {ActionFlag, `flagged = 1`}} {
 		if err := setOn(ctx, tx, a.set, sets[a.action]); err != nil {
 			return err
@@ -161,6 +164,25 @@ func buryItems(ctx context.Context, tx *sql.Tx, feedID int64, graves []tombstone
 	}
 	res.Removed = removed // deleted by a rule, not purged
 	return gone, nil
+}
+
+// journalRuled journals, to be pushed, what read and flag rules are about
+// to change on items of the account: a rule's mark is a mark made here,
+// which the server's state must not undo before it is pushed.
+func journalRuled(ctx context.Context, tx *sql.Tx, sets map[string][]int64, now time.Time) error {
+	for _, j := range []struct{ action, column string }{{ActionRead, "read"}, {ActionFlag, "flagged"}} {
+		if len(sets[j.action]) == 0 {
+			continue
+		}
+		err := inBatches(sets[j.action], func(part []int64) error {
+			return journalItems(ctx, tx, j.column, true, now, j.column+` = 0 AND id IN (`+marks(len(part))+`)`,
+				appendIDs(nil, part)...)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // setOn sets `set` on the items ids.
