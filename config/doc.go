@@ -7,14 +7,8 @@
 // table of the file's keys, with their meaning and allowed values;
 // [WriteTOML] prints a configuration as commented TOML from it (that is
 // `tidings config`, and `tidings config --default` for the defaults).
-//
-//	[remote]                       # an account on a feed-sync server; absent: none
-//	type = "greader"               # or "miniflux" (Miniflux's own API)
-//	url = "https://rss.example.org/api/greader.php"
-//	user = "me"
-//	password = "…"                 # or password_command = "pass show rss" (first line)
-//	                               # miniflux: or token = "…" instead of user and password
-//	interval = 15                  # minutes between automatic syncs, >= 5
+// The [remote] table, absent by default, names an account on a feed-sync
+// server ([RemoteConfig]); its password and token are [Key.Secret].
 //
 // Decoding is strict: an unknown key, a value of the wrong type or a value out
 // of range makes [Load] fail with an [*Error] naming the file, the line and

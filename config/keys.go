@@ -79,6 +79,17 @@ func Keys() []Key {
 		{Name: "enclosures.player", Meaning: "The command P in the reader plays or opens a downloaded enclosure with (its path appended); a terminal player gets the screen while it runs."},
 
 		{Name: "ui.notify_command", Meaning: `Command run when a watched feed gets new items; "" runs nothing.`},
+
+		{Name: "remote.type", Meaning: `The account on a feed-sync server whose reading state tidings shares: "greader" speaks the Google Reader API (FreshRSS, Miniflux, Inoreader, The Old Reader, BazQux), "miniflux" Miniflux's own API; "" is no account.`,
+			Allowed: fmt.Sprintf(`"", %q or %q`, RemoteGReader, RemoteMiniflux)},
+		{Name: "remote.url", Meaning: "greader: the API root ({url}/accounts/ClientLogin, {url}/reader/api/0/…); miniflux: the base URL ({url}/v1/…).",
+			Allowed: "an http(s) URL"},
+		{Name: "remote.user", Meaning: "The account's user name."},
+		{Name: "remote.password", Meaning: "The account's password, shown masked; tidings never logs it or writes it to a file.", Secret: true},
+		{Name: "remote.password_command", Meaning: "Instead of password: a command (run with sh -c when a login needs it) whose first line of output is the password."},
+		{Name: "remote.token", Meaning: `type = "miniflux" only: an API key, instead of user and password.`, Secret: true},
+		{Name: "remote.interval", Meaning: "Minutes between automatic syncs of the account.",
+			Allowed: atLeast(RemoteBound.Min, RemoteBound.Unit)},
 	}
 }
 

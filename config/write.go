@@ -10,7 +10,7 @@ import (
 )
 
 // masked stands for a secret value that is set.
-const masked = `"********"`
+const masked = `"` + Masked + `"`
 
 // commentWidth is where comment lines wrap.
 const commentWidth = 79

@@ -77,3 +77,28 @@ func TestConfigWithABadFileIsAUsageError(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and one line naming the key", r.code, r.stdout, r.stderr)
 	}
 }
+
+func TestConfigMasksTheAccountsSecrets(t *testing.T) {
+	const secret = "s3cret-Pa55"
+	for _, tc := range []struct {
+		name, remote, key string
+	}{
+		{"password", "type = \"greader\"\nurl = \"http://127.0.0.1:9/api/greader.php\"\nuser = \"me\"\npassword = \"" + secret + "\"\n", "password"},
+		{"token", "type = \"miniflux\"\nurl = \"http://127.0.0.1:9\"\ntoken = \"" + secret + "\"\n", "token"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := newUser(t)
+			u.writeConfig("[remote]\n" + tc.remote)
+			out := u.ok("config")
+			if strings.Contains(out, secret) {
+				t.Fatalf("`tidings config` prints the account's %s:\n%s", tc.key, out)
+			}
+			if want := "\n" + tc.key + " = \"********\"\n"; !strings.Contains(out, want) {
+				t.Errorf("`tidings config` lacks %q:\n%s", want, out)
+			}
+			if !strings.Contains(out, "\nuser = ") || !strings.Contains(out, "\ninterval = 15\n") {
+				t.Errorf("`tidings config` lacks the rest of [remote]:\n%s", out)
+			}
+		})
+	}
+}
