@@ -16,6 +16,7 @@ var helpLegend = [][2]string{
 	{"!", "feed whose last download failed (i tells why)"},
 	{"‖", "feed that is gone or ended: no longer updated"},
 	{"w", "watched feed: new items raise a toast"},
+	{"@", "feed of the account: its server fetches it ([remote])"},
 }
 
 // openHelp is ?: every key by section, the marks, and how to open a link
