@@ -251,7 +251,7 @@ func TestRemoteWrongPasswordIsOneLineAndThePasswordIsNeverShown(t *testing.T) {
 			u.useAccount(c, "")
 			id := strings.TrimSpace(run("add", fs.URLOf("/pw-"+c.slug()+".xml"), "--folder", "Pw").stdout)
 			for _, args := range [][]string{{"sync"}, {"mark", "read", "--feed", id}, {"sync"}, {"feeds", "--json"},
-				{"items", "--json"}, {"set", id, "title=Renamed " + c.slug()}, {"sync", "--force"}, {"remove", id}} {
+				{"items", "--json"}, {"set", id, "title=Renamed " + c.slug()}, {"sync", "--force"}, {"remove", id}, {"config"}} {
 				if r := run(args...); r.code != 0 {
 					t.Fatalf("tidings %v: exit %d, stderr %q", args, r.code, r.stderr)
 				}
