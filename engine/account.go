@@ -202,6 +202,32 @@ func (e *Engine) AccountDue(ctx context.Context) (time.Time, error) {
 	return a.LastAttemptAt.Add(time.Duration(e.cfg.Remote.IntervalMinutes) * time.Minute), nil
 }
 
+// accountNextWhy is the health view's next sync of a feed of the account:
+// the account's, with its state (the server fetches the feed itself).
+func (e *Engine) accountNextWhy(ctx context.Context) (*time.Time, string) {
+	if e.remote == nil {
+		return nil, "never: a feed of an account no longer configured ([remote])"
+	}
+	why := "with the account's next sync: its server fetches the feed, " + e.cfg.Remote.URL + " sends its items"
+	st, _, err := e.AccountStatus(ctx)
+	switch {
+	case err != nil:
+		return nil, why
+	case st.Offline:
+		why += "; the server could not be reached at the last attempt"
+	case st.LastError != "":
+		why += "; the last sync failed: " + st.LastError
+	}
+	if st.Pending > 0 {
+		why += fmt.Sprintf("; %d changes wait to be pushed", st.Pending)
+	}
+	due, err := e.AccountDue(ctx)
+	if err != nil {
+		return nil, why
+	}
+	return &due, why
+}
+
 // AccountStatus is the account's state for the reader's status line.
 type AccountStatus struct {
 	URL        string

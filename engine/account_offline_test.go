@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine/remote"
+	"github.com/tidings-rss/tidings/store"
 )
 
 // doorService is an account whose every exchange is one GET of url through
@@ -156,5 +158,37 @@ func TestBatteryDefersTheAccountsAutomaticSync(t *testing.T) {
 	h.clock.BlockUntil(2)
 	if n := h.net.tries(hostA); n != 4 {
 		t.Errorf("%d requests to the account's server back on mains, want 4 (the due sync ran)", n)
+	}
+}
+
+// The health view (i) of a feed of the account says that its server
+// fetches it and when the account syncs next, with the account's state.
+func TestHealthOfAnAccountFeedNamesTheAccount(t *testing.T) {
+	h := newAccountHarness(t)
+	ctx := context.Background()
+	id, err := h.store.UpsertRemoteFeed(ctx, store.RemoteFeed{RemoteID: "feed/1", URL: "http://127.0.0.1/r1",
+		Title: "Remote", FolderPath: "Label"}, store.NewFeed{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.net.set(refuse, hostA)
+	h.eng.SyncAccount(ctx)
+
+	got, err := h.eng.Health(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := h.clock.Now().Add(CheckInterval); got.NextSync == nil || !got.NextSync.Equal(want) {
+		t.Errorf("next sync %v, want the account's, %v", got.NextSync, want)
+	}
+	for _, w := range []string{"its server fetches the feed", "could not be reached"} {
+		if !strings.Contains(got.Why, w) {
+			t.Errorf("why %q lacks %q", got.Why, w)
+		}
+	}
+
+	h.eng.remote = nil // the [remote] table was removed since
+	if got, err := h.eng.Health(ctx, id); err != nil || got.NextSync != nil || !strings.Contains(got.Why, "no longer configured") {
+		t.Errorf("health without the account: %v, %q, %v", got.NextSync, got.Why, err)
 	}
 }

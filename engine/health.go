@@ -38,6 +38,10 @@ func (e *Engine) Health(ctx context.Context, feedID int64) (FeedHealth, error) {
 	}
 	h := FeedHealth{Feed: f, LastSync: last, TTL: time.Duration(f.TTLMinutes) * time.Minute,
 		Interval: time.Duration(Interval(e.cfg, f)) * time.Minute}
+	if f.Remote() {
+		h.NextSync, h.Why = e.accountNextWhy(ctx)
+		return h, nil
+	}
 	h.NextSync, h.Why = nextSyncWhy(h, e.clock.Now())
 	return h, nil
 }

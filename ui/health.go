@@ -84,6 +84,8 @@ func orNone(s string) string {
 
 func syncSetting(f store.Feed, h engine.FeedHealth) string {
 	switch {
+	case f.Remote():
+		return "by the account's server, which fetches it (@); tidings syncs the account"
 	case f.Stopped != "":
 		return "manual: the feed " + map[string]string{store.StoppedGone: "is gone", store.StoppedEnded: "has ended"}[f.Stopped]
 	case f.Sync == store.SyncManual:
