@@ -56,6 +56,36 @@ func TestReaderShowsTheAccountAndMarksItsFeeds(t *testing.T) {
 	})
 }
 
+// r on a folder of the account's feeds syncs the account and counts no
+// refresh of feeds that tidings does not download itself.
+func TestRefreshOfTheAccountsFolderSyncsTheAccount(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	if _, err := f.st.UpsertRemoteFeed(ctx, store.RemoteFeed{RemoteID: "feed/7", URL: "http://127.0.0.1:9/remote.xml",
+		Title: "Phone Feed", FolderPath: "Synced"}, store.NewFeed{}); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/api/greader.php"
+	ln.Close()
+	cfg := config.Default()
+	cfg.Remote = config.RemoteConfig{Type: config.RemoteGReader, URL: closed, User: "me", Password: "pw", IntervalMinutes: 15}
+	eng := engine.New(f.st, cfg, engine.Options{})
+	h := newHarness(t, f.st, 200, 30, withEngine(eng))
+
+	h.selectNode("Synced")
+	h.keys("r")
+	if r := h.m.status.refresh; r.total != 0 {
+		t.Errorf("r on the account's folder counts a refresh of %d feeds, want none", r.total)
+	}
+	h.waitFor("the account's sync to end offline", func() bool {
+		return strings.Contains(h.view(), "account never synced") && strings.Contains(h.view(), "offline — ")
+	})
+}
+
 // The account's part of the status line says "offline" only when the
 // engine's own offline notice is not there to say it.
 func TestAccountOfflineIsSaidOnce(t *testing.T) {

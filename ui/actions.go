@@ -338,9 +338,11 @@ func (m *Model) refresh() tea.Cmd {
 	if len(feeds) == 0 {
 		return m.noFeed()
 	}
-	ids := make([]int64, len(feeds))
-	for i, f := range feeds {
-		ids[i] = f.ID
+	var ids []int64
+	for _, f := range feeds {
+		if !f.Remote() { // the account's sync brings those
+			ids = append(ids, f.ID)
+		}
 	}
 	m.status.startRefresh(ids)
 	return m.be.sync(feeds)
@@ -349,7 +351,7 @@ func (m *Model) refresh() tea.Cmd {
 func (m *Model) refreshAll() tea.Cmd {
 	var ids []int64
 	for _, f := range m.tree.feedsUnder(node{kind: nodeAll}) {
-		if f.Sync != store.SyncManual {
+		if f.Sync != store.SyncManual && !f.Remote() {
 			ids = append(ids, f.ID)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -149,11 +150,15 @@ func (b backend) removeFeed(f store.Feed) tea.Cmd {
 // sync downloads feeds now (a user's refresh; schedule and TTL ignored);
 // feeds of the account come with a sync of the account.
 func (b backend) sync(feeds []store.Feed) tea.Cmd {
+	local := slices.DeleteFunc(slices.Clone(feeds), store.Feed.Remote)
 	download := func() tea.Msg {
-		res := b.engine.SyncFeeds(b.ctx, feeds, true, nil)
-		return syncResult(len(feeds), res, nil)
+		res := b.engine.SyncFeeds(b.ctx, local, true, nil)
+		return syncResult(len(local), res, nil)
 	}
-	if store.AnyRemote(feeds) {
+	switch {
+	case len(local) == 0:
+		return b.syncAccount()
+	case len(local) < len(feeds):
 		return tea.Batch(download, b.syncAccount())
 	}
 	return download
