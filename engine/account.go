@@ -86,6 +86,7 @@ func (e *Engine) SyncAccount(ctx context.Context) AccountResult {
 	claimed, err := e.claimAccount(ctx)
 	if err != nil || !claimed {
 		res.Err, res.Skipped = err, err == nil
+		e.announceFault(res.Err)
 		return res
 	}
 	defer e.store.ReleaseRemote(context.WithoutCancel(ctx), e.owner)
@@ -93,8 +94,18 @@ func (e *Engine) SyncAccount(ctx context.Context) AccountResult {
 	cursor, err := e.syncAccount(ctx, &res)
 	e.finishAccount(ctx, &res, cursor, err)
 	e.noteAccountRound(ctx, res)
+	e.announceFault(res.Err)
 	e.emit(AccountSynced{Result: res})
 	return res
+}
+
+// announceFault sends DatabaseFailed when err is a fault of the database
+// (locked, read-only, disk full), as a run of feeds does.
+func (e *Engine) announceFault(err error) {
+	var de *store.DatabaseError
+	if errors.As(err, &de) {
+		e.emit(DatabaseFailed{Err: de})
+	}
 }
 
 // noteAccountRound tells the engine's offline state what the account's

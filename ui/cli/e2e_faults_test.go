@@ -249,3 +249,16 @@ func TestDatabaseLockedByAnotherProgramEndsInOneLine(t *testing.T) {
 	}
 	assertWhole(t, u)
 }
+
+// The account's sync meets a fault of the database as the feeds do: one
+// line, exit status 2 (no server is reached: the claim fails first).
+func TestReadOnlyDatabaseWithAnAccountEndsInOneLine(t *testing.T) {
+	u := newUser(t)
+	u.writeConfig("[remote]\ntype = \"greader\"\nurl = \"http://127.0.0.1:9/api/greader.php\"\nuser = \"me\"\npassword = \"pw\"\n")
+	u.ok("feeds") // creates the database
+	makeReadOnly(t, u.dbPath())
+	r := u.run("sync")
+	if want := fmt.Sprintf("tidings: database %s is read-only\n", u.dbPath()); r.code != 2 || r.stderr != want {
+		t.Fatalf("sync: exit %d, stderr %q; want 2 and %q", r.code, r.stderr, want)
+	}
+}

@@ -71,6 +71,10 @@ func (c *cli) runSync(o syncOptions) error {
 		if err := engine.DatabaseFault(results); err != nil {
 			return asUsage(err) // one line for the run, not one per feed
 		}
+		var dbErr *store.DatabaseError
+		if accountResult != nil && errors.As(accountResult.Err, &dbErr) {
+			return asUsage(dbErr) // the account's sync met the same fault
+		}
 		if notice := engine.SkipNotice(results); notice != "" {
 			fmt.Fprintln(a.stderr, notice)
 		}
