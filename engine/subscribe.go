@@ -49,7 +49,7 @@ func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, err
 	if _, err := e.store.ResolveFeed(ctx, s.URL); err == nil {
 		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, store.ErrDuplicate)
 	}
-	p, err := e.Probe(ctx, s.URL)
+	p, err := e.probe(ctx, s.URL)
 	if err != nil {
 		return Subscribed{}, fmt.Errorf("add %s: %s", s.URL, fetch.Reason(err))
 	}
