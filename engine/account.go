@@ -194,7 +194,7 @@ func (e *Engine) finishAccount(ctx context.Context, res *AccountResult, cursor s
 
 // AccountDue reports when the account's next automatic sync is due
 // (now or in the past when due; the zero time without an account): its
-// interval after the last attempt, or a minute (CheckInterval) after an
+// interval after the last attempt, or a minute (checkInterval) after an
 // attempt that found its server unreachable.
 func (e *Engine) AccountDue(ctx context.Context) (time.Time, error) {
 	if e.remote == nil {
@@ -208,7 +208,7 @@ func (e *Engine) AccountDue(ctx context.Context) (time.Time, error) {
 		return e.clock.Now(), nil // never tried, or another account's state
 	}
 	if a.Offline { // as the scheduler does offline: check every minute
-		return a.LastAttemptAt.Add(CheckInterval), nil
+		return a.LastAttemptAt.Add(checkInterval), nil
 	}
 	return a.LastAttemptAt.Add(time.Duration(e.cfg.Remote.IntervalMinutes) * time.Minute), nil
 }
@@ -277,7 +277,7 @@ func (e *Engine) runAccount(ctx context.Context) <-chan struct{} {
 			due, err := e.AccountDue(ctx)
 			if err != nil {
 				e.log.Error("remote schedule", "err", err)
-				due = e.clock.Now().Add(Tick)
+				due = e.clock.Now().Add(tick)
 			}
 			if due.Before(notBefore) {
 				due = notBefore
@@ -292,12 +292,12 @@ func (e *Engine) runAccount(ctx context.Context) <-chan struct{} {
 			if ctx.Err() != nil {
 				return
 			}
-			notBefore = e.clock.Now().Add(CheckInterval)
+			notBefore = e.clock.Now().Add(checkInterval)
 			if reason := e.Deferred(ctx); reason != "" {
 				continue // on battery or metered: wait like the feeds (a user's R still syncs)
 			}
 			e.SyncAccount(ctx)
-			notBefore = e.clock.Now().Add(CheckInterval)
+			notBefore = e.clock.Now().Add(checkInterval)
 		}
 	}()
 	return done

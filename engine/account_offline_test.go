@@ -97,12 +97,12 @@ func TestAccountServerUnreachableIsAnOfflineRound(t *testing.T) {
 	if err != nil || !st.Offline {
 		t.Errorf("AccountStatus = %+v, %v; want Offline", st, err)
 	}
-	if due, err := h.eng.AccountDue(ctx); err != nil || !due.Equal(h.clock.Now().Add(CheckInterval)) {
-		t.Errorf("AccountDue = %v, %v; want a minute later (%v)", due, err, h.clock.Now().Add(CheckInterval))
+	if due, err := h.eng.AccountDue(ctx); err != nil || !due.Equal(h.clock.Now().Add(checkInterval)) {
+		t.Errorf("AccountDue = %v, %v; want a minute later (%v)", due, err, h.clock.Now().Add(checkInterval))
 	}
 
 	h.net.set(serveFeed, hostA)
-	h.clock.Advance(CheckInterval)
+	h.clock.Advance(checkInterval)
 	if res := h.eng.SyncAccount(ctx); res.Err != nil || res.Offline {
 		t.Fatalf("sync with the server back = %+v", res)
 	}
@@ -178,7 +178,7 @@ func TestHealthOfAnAccountFeedNamesTheAccount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := h.clock.Now().Add(CheckInterval); got.NextSync == nil || !got.NextSync.Equal(want) {
+	if want := h.clock.Now().Add(checkInterval); got.NextSync == nil || !got.NextSync.Equal(want) {
 		t.Errorf("next sync %v, want the account's, %v", got.NextSync, want)
 	}
 	for _, w := range []string{"its server fetches the feed", "could not be reached"} {

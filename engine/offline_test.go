@@ -100,7 +100,7 @@ func TestNextTickAfterTheNetworkReturnsSyncsEveryFeed(t *testing.T) {
 	}
 	for range 3 { // offline: each minute one check, one request
 		tries := h.net.totalTries()
-		h.clock.Advance(CheckInterval)
+		h.clock.Advance(checkInterval)
 		h.clock.BlockUntil(1)
 		if n := h.net.totalTries() - tries; n != 1 {
 			t.Fatalf("an offline check made %d requests, want 1", n)
@@ -110,7 +110,7 @@ func TestNextTickAfterTheNetworkReturnsSyncsEveryFeed(t *testing.T) {
 
 	h.net.setAll(serveFeed)
 	h.drain()
-	h.clock.Advance(CheckInterval)
+	h.clock.Advance(checkInterval)
 	h.clock.BlockUntil(1)
 	for _, f := range h.fresh(before) {
 		if f.State.Failures != 0 || f.State.LastDownloadAt == nil || !f.State.LastDownloadAt.Equal(h.clock.Now()) {
@@ -326,7 +326,7 @@ func TestOfflineChecksTakeTheDueHostsInTurn(t *testing.T) {
 	h.clock.BlockUntil(1)       // offline
 	h.net.set(serveFeed, hostB) // hostA stays dead: a check of it alone would never end the offline state
 	for range 2 {
-		h.clock.Advance(CheckInterval)
+		h.clock.Advance(checkInterval)
 		h.clock.BlockUntil(1)
 	}
 	if off, _ := h.eng.Offline(); off {

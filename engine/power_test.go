@@ -23,7 +23,7 @@ func TestBatteryDefersAutomaticSyncButNotARefresh(t *testing.T) {
 	if !ok || ev.Reason != "on battery" || ev.Waiting != 2 {
 		t.Errorf("SyncDeferred = %+v (sent %v), want on battery, 2 waiting", ev, ok)
 	}
-	h.clock.Advance(Tick) // still on battery: the next ticks start nothing either
+	h.clock.Advance(tick) // still on battery: the next ticks start nothing either
 	h.clock.BlockUntil(1)
 	if n := h.net.totalTries(); n != 0 {
 		t.Fatalf("%d requests at the next tick on battery, want none", n)
@@ -37,7 +37,7 @@ func TestBatteryDefersAutomaticSyncButNotARefresh(t *testing.T) {
 
 	h.machine.setPower(true)
 	h.drain()
-	h.clock.Advance(CheckInterval)
+	h.clock.Advance(checkInterval)
 	h.clock.BlockUntil(1)
 	if n := h.net.tries(hostB); n != 1 {
 		t.Errorf("%d requests for the due feed back on mains, want 1", n)

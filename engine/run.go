@@ -11,13 +11,13 @@ import (
 	"github.com/tidings-rss/tidings/store"
 )
 
-// Tick is how often the scheduler looks for due feeds (the platform's
+// tick is how often the scheduler looks for due feeds (the platform's
 // scheduled task recurs every 5 minutes).
-const Tick = 5 * time.Minute
+const tick = 5 * time.Minute
 
-// CheckInterval is how often the scheduler checks, while offline or
+// checkInterval is how often the scheduler checks, while offline or
 // deferred, whether it can sync again.
-const CheckInterval = time.Minute
+const checkInterval = time.Minute
 
 // SyncFeeds downloads feeds concurrently within the engine's limits and
 // returns their results in the order given; done, when not nil, is called
@@ -194,9 +194,9 @@ func (e *Engine) wake(ctx context.Context) {
 // it is the minute between checks.
 func (e *Engine) untilNext(ctx context.Context) time.Duration {
 	if e.waiting() {
-		return CheckInterval
+		return checkInterval
 	}
-	wait := Tick
+	wait := tick
 	next, err := e.store.NextDue(ctx)
 	if err == nil && next != nil {
 		wait = min(wait, next.Sub(e.clock.Now()))

@@ -57,7 +57,7 @@ func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, err
 	if e.remote != nil && !s.Local {
 		return e.subscribeRemote(ctx, s, *fs.FolderPath, notices)
 	}
-	p, err := e.Probe(ctx, s.URL)
+	p, err := e.probe(ctx, s.URL)
 	if err != nil {
 		return Subscribed{}, fmt.Errorf("add %s: %s", s.URL, fetch.Reason(err))
 	}

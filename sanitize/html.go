@@ -24,10 +24,11 @@ func HTML(s string) string {
 
 // htmlPass is one round of [HTML]: controls removed, the policy applied,
 // then controls removed again, since decoded character references such as
-// "&#27;" reach the output as raw characters.
+// "&#27;" reach the output as raw characters. Attributes that still hold
+// a live scheme further in go too (see [dropLiveSchemes]).
 func htmlPass(s string) string {
 	const layout = keepTab | keepLF | keepCR
-	return stripControls(policy.Sanitize(unwrapFallback(stripControls(s, layout))), layout)
+	return stripControls(dropLiveSchemes(policy.Sanitize(unwrapFallback(stripControls(s, layout)))), layout)
 }
 
 // never reports that no result of [htmlPass] is known to be final without
