@@ -29,6 +29,7 @@ const (
 	defaultMaxBodyBytes     = 20 << 20
 	defaultEnclosureWorkers = 4
 	defaultFallbackCapBytes = 15 << 20
+	defaultPlayer           = "xdg-open"
 
 	// maxWorkers bounds every thread/connection count setting.
 	maxWorkers = 16
@@ -61,6 +62,9 @@ type Config struct {
 	Enclosures EnclosureConfig
 	// UI holds user interface settings (TOML table "ui").
 	UI UIConfig
+	// Remote is the account on a feed-sync server (TOML table "remote");
+	// its zero value means none.
+	Remote RemoteConfig
 }
 
 // SyncConfig holds the feed download engine settings (TOML table "sync").
@@ -91,7 +95,27 @@ type SyncConfig struct {
 	// UserAgent overrides the User-Agent header (user_agent). Empty means
 	// the default; use [SyncConfig.UserAgentFor] to get the effective value.
 	UserAgent string
+	// OnBattery is what the scheduler does while the machine runs on
+	// battery (on_battery): [PowerNormal] or [PowerDefer].
+	OnBattery PowerPolicy
+	// OnMetered is what the scheduler does while the network connection is
+	// metered, where the system tells (on_metered): [PowerNormal] or
+	// [PowerDefer].
+	OnMetered PowerPolicy
 }
+
+// PowerPolicy is what automatic syncing does on battery or on a metered
+// network.
+type PowerPolicy string
+
+// The power policies.
+const (
+	// PowerNormal syncs as usual.
+	PowerNormal PowerPolicy = "normal"
+	// PowerDefer starts no automatic sync (a user's refresh still works)
+	// and catches up when the condition ends.
+	PowerDefer PowerPolicy = "defer"
+)
 
 // EnclosureConfig holds the enclosure download settings (TOML table
 // "enclosures").
@@ -116,6 +140,11 @@ type EnclosureConfig struct {
 	// list (blocked_types). Use [EnclosureConfig.BlockedTypes] for the
 	// effective list.
 	ExtraBlockedTypes []string
+	// Player is the command the reader plays or opens a downloaded
+	// enclosure with (player), the file's path appended; default
+	// "xdg-open". It runs in the terminal, which the reader hands over
+	// until it exits.
+	Player string
 }
 
 // UIConfig holds user interface settings (TOML table "ui").
@@ -144,11 +173,15 @@ func Default() Config {
 			ConnectTimeout:        defaultConnectTimeout,
 			ResponseTimeout:       defaultResponseTimeout,
 			MaxBodyBytes:          defaultMaxBodyBytes,
+			OnBattery:             PowerNormal,
+			OnMetered:             PowerNormal,
 		},
 		Enclosures: EnclosureConfig{
 			MaxConcurrent:    defaultEnclosureWorkers,
 			FallbackCapBytes: defaultFallbackCapBytes,
+			Player:           defaultPlayer,
 		},
+		Remote: RemoteConfig{IntervalMinutes: defaultRemoteInterval},
 	}
 }
 

@@ -25,6 +25,8 @@ func TestDefault(t *testing.T) {
 		{"sync.response_timeout", c.Sync.ResponseTimeout, 60 * time.Second},
 		{"sync.max_body_bytes", c.Sync.MaxBodyBytes, int64(20971520)},
 		{"sync.user_agent", c.Sync.UserAgent, ""},
+		{"sync.on_battery", c.Sync.OnBattery, PowerNormal},
+		{"sync.on_metered", c.Sync.OnMetered, PowerNormal},
 		{"enclosures.download", c.Enclosures.Download, false},
 		{"enclosures.directory", c.Enclosures.Directory, ""},
 		{"enclosures.max_concurrent", c.Enclosures.MaxConcurrent, 4},

@@ -3,34 +3,12 @@
 // The configuration is a plain [Config] value that callers pass around
 // explicitly; the package keeps no global state. [Default] returns the
 // built-in defaults (those of the Windows RSS Platform where tidings follows
-// it) and [Load] overlays a TOML file on top of them:
-//
-//	default_interval = 1440        # minutes, >= 15
-//	max_items = 200                # per-feed default, 1..2500
-//	log_file = ""                  # "" = <datadir>/tidings.log
-//
-//	[sync]
-//	download_threads = 4           # 1..16
-//	per_host_connections = 1       # 1..16
-//	bucket_initial = 2             # 0..bucket_capacity
-//	bucket_capacity = 4            # >= 1
-//	bucket_refill_per_second = 1.0 # >= 0; 0 = unthrottled
-//	honor_skip_hints = true
-//	connect_timeout = "15s"        # Go duration, > 0
-//	response_timeout = "60s"       # Go duration, > 0
-//	max_body_bytes = 20971520      # >= 1024
-//	user_agent = ""                # "" = tidings/VERSION (+https://github.com/tidings-rss/tidings)
-//
-//	[enclosures]
-//	download = false
-//	directory = ""                 # "" = <datadir>/enclosures
-//	max_concurrent = 4             # 1..16
-//	fallback_cap_bytes = 15728640  # >= 1
-//	blocked_extensions = []        # added to the built-in list
-//	blocked_types = []             # added to the built-in list
-//
-//	[ui]
-//	notify_command = ""
+// it) and [Load] overlays a TOML file on top of them. [Keys] is the one
+// table of the file's keys, with their meaning and allowed values;
+// [WriteTOML] prints a configuration as commented TOML from it (that is
+// `tidings config`, and `tidings config --default` for the defaults).
+// The [remote] table, absent by default, names an account on a feed-sync
+// server ([RemoteConfig]); its password and token are [Key.Secret].
 //
 // Decoding is strict: an unknown key, a value of the wrong type or a value out
 // of range makes [Load] fail with an [*Error] naming the file, the line and

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/pelletier/go-toml/v2"
@@ -24,6 +25,17 @@ type fileConfig struct {
 	Sync            fileSync       `toml:"sync"`
 	Enclosures      fileEnclosures `toml:"enclosures"`
 	UI              fileUI         `toml:"ui"`
+	Remote          fileRemote     `toml:"remote"`
+}
+
+type fileRemote struct {
+	Type            string `toml:"type"`
+	URL             string `toml:"url"`
+	User            string `toml:"user"`
+	Password        string `toml:"password"`
+	PasswordCommand string `toml:"password_command"`
+	Token           string `toml:"token"`
+	IntervalMinutes int    `toml:"interval"`
 }
 
 type fileSync struct {
@@ -37,6 +49,8 @@ type fileSync struct {
 	ResponseTimeout       duration `toml:"response_timeout"`
 	MaxBodyBytes          int64    `toml:"max_body_bytes"`
 	UserAgent             string   `toml:"user_agent"`
+	OnBattery             string   `toml:"on_battery"`
+	OnMetered             string   `toml:"on_metered"`
 }
 
 type fileEnclosures struct {
@@ -46,6 +60,7 @@ type fileEnclosures struct {
 	FallbackCapBytes  int64    `toml:"fallback_cap_bytes"`
 	BlockedExtensions []string `toml:"blocked_extensions"`
 	BlockedTypes      []string `toml:"blocked_types"`
+	Player            string   `toml:"player"`
 }
 
 type fileUI struct {
@@ -76,6 +91,9 @@ func Load(path string) (Config, error) {
 		}
 		return Config{}, &Error{Path: path, Msg: msg, Err: err}
 	}
+	if err := checkPrivate(path); err != nil {
+		return Config{}, err
+	}
 	c, loc, err := parse(path, doc)
 	if err != nil {
 		return Config{}, err
@@ -99,6 +117,9 @@ func parse(path string, doc []byte) (Config, *locator, error) {
 	for _, e := range errs {
 		e.Path = path
 		e.Line = loc.line(e.Key)
+		if table, _, ok := strings.Cut(e.Key, "."); ok && e.Line == 0 {
+			e.Line = loc.line(table) // a key missing from its table
+		}
 	}
 	return Config{}, nil, earliest(errs)
 }
@@ -133,6 +154,8 @@ func toFile(c Config) fileConfig {
 			ResponseTimeout:       duration(c.Sync.ResponseTimeout.String()),
 			MaxBodyBytes:          c.Sync.MaxBodyBytes,
 			UserAgent:             c.Sync.UserAgent,
+			OnBattery:             string(c.Sync.OnBattery),
+			OnMetered:             string(c.Sync.OnMetered),
 		},
 		Enclosures: fileEnclosures{
 			Download:          c.Enclosures.Download,
@@ -141,8 +164,10 @@ func toFile(c Config) fileConfig {
 			FallbackCapBytes:  c.Enclosures.FallbackCapBytes,
 			BlockedExtensions: slices.Clone(c.Enclosures.ExtraBlockedExtensions),
 			BlockedTypes:      slices.Clone(c.Enclosures.ExtraBlockedTypes),
+			Player:            c.Enclosures.Player,
 		},
-		UI: fileUI{NotifyCommand: c.UI.NotifyCommand},
+		UI:     fileUI{NotifyCommand: c.UI.NotifyCommand},
+		Remote: fileRemote(c.Remote),
 	}
 }
 
@@ -177,6 +202,8 @@ func (f fileConfig) toConfig() (Config, []*Error) {
 			ResponseTimeout:       dur(keyResponseTimeout, f.Sync.ResponseTimeout, defaultResponseTimeout),
 			MaxBodyBytes:          f.Sync.MaxBodyBytes,
 			UserAgent:             f.Sync.UserAgent,
+			OnBattery:             PowerPolicy(f.Sync.OnBattery),
+			OnMetered:             PowerPolicy(f.Sync.OnMetered),
 		},
 		Enclosures: EnclosureConfig{
 			Download:               f.Enclosures.Download,
@@ -185,8 +212,10 @@ func (f fileConfig) toConfig() (Config, []*Error) {
 			FallbackCapBytes:       f.Enclosures.FallbackCapBytes,
 			ExtraBlockedExtensions: f.Enclosures.BlockedExtensions,
 			ExtraBlockedTypes:      f.Enclosures.BlockedTypes,
+			Player:                 f.Enclosures.Player,
 		},
-		UI: UIConfig{NotifyCommand: f.UI.NotifyCommand},
+		UI:     UIConfig{NotifyCommand: f.UI.NotifyCommand},
+		Remote: RemoteConfig(f.Remote),
 	}
 	return c, errs
 }

@@ -70,6 +70,8 @@ connect_timeout = "5s"
 response_timeout = "2m30s"
 max_body_bytes = 1024
 user_agent = "Custom/1.0"
+on_battery = "defer"
+on_metered = "defer"
 
 [enclosures]
 download = true
@@ -78,9 +80,17 @@ max_concurrent = 16
 fallback_cap_bytes = 1
 blocked_extensions = ["iso", ".EXE"]
 blocked_types = ["application/x-iso9660-image"]
+player = "mpv --no-video"
 
 [ui]
 notify_command = "notify-send tidings"
+
+[remote]
+type = "greader"
+url = "https://rss.example.org/api/greader.php"
+user = "me"
+password = "s3cret"
+interval = 30
 `
 
 func TestLoadFullFile(t *testing.T) {
@@ -104,6 +114,8 @@ func TestLoadFullFile(t *testing.T) {
 			ResponseTimeout:       150 * time.Second,
 			MaxBodyBytes:          1024,
 			UserAgent:             "Custom/1.0",
+			OnBattery:             PowerDefer,
+			OnMetered:             PowerDefer,
 		},
 		Enclosures: EnclosureConfig{
 			Download:               true,
@@ -112,17 +124,22 @@ func TestLoadFullFile(t *testing.T) {
 			FallbackCapBytes:       1,
 			ExtraBlockedExtensions: []string{"iso", ".EXE"},
 			ExtraBlockedTypes:      []string{"application/x-iso9660-image"},
+			Player:                 "mpv --no-video",
 		},
 		UI: UIConfig{NotifyCommand: "notify-send tidings"},
+		Remote: RemoteConfig{Type: "greader", URL: "https://rss.example.org/api/greader.php",
+			User: "me", Password: "s3cret", IntervalMinutes: 30},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Load =\n%+v\nwant\n%+v", got, want)
 	}
-	// Every key of the schema must be exercised here, so that a key added
+	// Every key of the schema must be exercised here (or, for the keys
+	// [remote] cannot hold together, in remoteDocs), so that a key added
 	// later cannot silently miss its conversion into Config.
 	loc := locate([]byte(fullDoc))
+	other := locate([]byte(remoteDocs["password_command"].doc + remoteDocs["token"].doc))
 	for key, exp := range schema() {
-		if exp.name != "table" && !loc.has(key) {
+		if exp.name != "table" && !loc.has(key) && !other.has(key) {
 			t.Errorf("fullDoc does not set %s", key)
 		}
 	}
@@ -167,6 +184,11 @@ func TestLoadErrors(t *testing.T) {
 			name: "unknown key inside [sync]",
 			doc:  "[sync]\ndownload_threads = 2\nthreads = 3\n",
 			line: 3, key: "sync.threads", msg: []string{"unknown key"},
+		},
+		{
+			name: "empty enclosure player",
+			doc:  "[enclosures]\nplayer = \"  \"\n",
+			line: 2, key: "enclosures.player", msg: []string{"must name a command"},
 		},
 		{
 			name: "unknown dotted key",
@@ -302,6 +324,16 @@ func TestLoadErrors(t *testing.T) {
 			name: "user agent with newline",
 			doc:  "[sync]\nuser_agent = \"a\\r\\nX-Evil: 1\"\n",
 			line: 2, key: "sync.user_agent", msg: []string{"control characters"},
+		},
+		{
+			name: "on_battery not a policy",
+			doc:  "[sync]\non_battery = \"sometimes\"\n",
+			line: 2, key: "sync.on_battery", msg: []string{`must be "normal" or "defer"`},
+		},
+		{
+			name: "on_metered empty",
+			doc:  "\n[sync]\non_metered = \"\"\n",
+			line: 3, key: "sync.on_metered", msg: []string{`must be "normal" or "defer"`},
 		},
 		{
 			name: "max_concurrent 17",

@@ -24,11 +24,22 @@ const (
 	keyResponseTimeout   = "sync.response_timeout"
 	keyMaxBodyBytes      = "sync.max_body_bytes"
 	keyUserAgent         = "sync.user_agent"
+	keyOnBattery         = "sync.on_battery"
+	keyOnMetered         = "sync.on_metered"
 	keyEnclosureDir      = "enclosures.directory"
 	keyMaxConcurrent     = "enclosures.max_concurrent"
 	keyFallbackCap       = "enclosures.fallback_cap_bytes"
 	keyBlockedExtensions = "enclosures.blocked_extensions"
 	keyBlockedTypes      = "enclosures.blocked_types"
+	keyPlayer            = "enclosures.player"
+
+	keyRemoteType            = "remote.type"
+	keyRemoteURL             = "remote.url"
+	keyRemoteUser            = "remote.user"
+	keyRemotePassword        = "remote.password"
+	keyRemotePasswordCommand = "remote.password_command"
+	keyRemoteToken           = "remote.token"
+	keyRemoteInterval        = "remote.interval"
 )
 
 // Validate checks every value against its allowed range and returns the
@@ -74,6 +85,8 @@ func validate(c Config, present func(key string) bool) []*Error {
 	v.intMin(keyMaxBodyBytes, s.MaxBodyBytes, minBodyBytes, "")
 	v.check(keyUserAgent, !strings.ContainsFunc(s.UserAgent, unicode.IsControl),
 		strconv.Quote(s.UserAgent), "must not contain control characters")
+	v.policy(keyOnBattery, s.OnBattery)
+	v.policy(keyOnMetered, s.OnMetered)
 
 	e := c.Enclosures
 	v.path(keyEnclosureDir, e.Directory)
@@ -89,6 +102,11 @@ func validate(c Config, present func(key string) bool) []*Error {
 			v.add(keyBlockedTypes, strconv.Quote(typ), msg)
 		}
 	}
+	v.check(keyPlayer, strings.TrimSpace(e.Player) != "" && !strings.ContainsFunc(e.Player, unicode.IsControl),
+		strconv.Quote(e.Player), "must name a command (without control characters)")
+
+	validateRemote(&v, c.Remote)
+	v.bound(keyRemoteInterval, c.Remote.IntervalMinutes, RemoteBound)
 	return v.errs
 }
 
@@ -105,6 +123,11 @@ func (v *validator) check(key string, ok bool, value, msg string) {
 	if !ok {
 		v.add(key, value, msg)
 	}
+}
+
+func (v *validator) policy(key string, p PowerPolicy) {
+	v.check(key, p == PowerNormal || p == PowerDefer, strconv.Quote(string(p)),
+		fmt.Sprintf("must be %q or %q", PowerNormal, PowerDefer))
 }
 
 func (v *validator) bound(key string, n int, b Bound) {

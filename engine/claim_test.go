@@ -99,3 +99,40 @@ func TestAFeedWaitingForASlotHoldsNoClaim(t *testing.T) {
 		t.Errorf("%d feeds still due after both syncs (%v)", len(due), err)
 	}
 }
+
+// Two runs of one process — a refresh pressed while the last one still
+// runs — never sync one feed at once: the second skips what the first is
+// syncing (the store's claim keeps only other processes out).
+func TestTwoRunsOfOneProcessNeverSyncAFeedAtOnce(t *testing.T) {
+	h := newHarness(t)
+	var c concurrency
+	entered := make(chan struct{}, 1)
+	release := make(chan struct{})
+	h.srv.handle("/slow.xml", func(w http.ResponseWriter, r *http.Request) {
+		c.enter()
+		defer c.leave()
+		select {
+		case entered <- struct{}{}:
+		default:
+		}
+		<-release
+		w.Write([]byte(rssDoc("", "a")))
+	})
+	f := h.add("/slow.xml")
+	var first []Result
+	var wg sync.WaitGroup
+	wg.Go(func() { first = h.eng.SyncFeeds(context.Background(), []store.Feed{f}, true, nil) })
+	<-entered
+	second := h.eng.SyncFeeds(context.Background(), []store.Feed{f}, true, nil)
+	close(release)
+	wg.Wait()
+	if !second[0].Skipped || second[0].Err != nil {
+		t.Errorf("the second run: %+v, want skipped", second[0])
+	}
+	if first[0].Err != nil || first[0].Skipped {
+		t.Errorf("the first run: %+v", first[0])
+	}
+	if n := len(h.srv.requests("/slow.xml")); n != 1 || c.peak() != 1 {
+		t.Errorf("%d requests, %d at once; want 1", n, c.peak())
+	}
+}

@@ -33,7 +33,7 @@ func newDispatch(feeds []store.Feed, perHost int) *dispatch {
 	d := &dispatch{perHost: max(perHost, 1), hosts: make([]string, len(feeds)),
 		queues: map[string][]int{}, busy: map[string]int{}, left: len(feeds)}
 	for i, f := range feeds {
-		h := hostOf(f.URL)
+		h := placeKey(f.URL)
 		d.hosts[i] = h
 		if len(d.queues[h]) == 0 {
 			heap.Push(&d.ready, readyHost{host: h, head: i})
@@ -43,9 +43,9 @@ func newDispatch(feeds []store.Feed, perHost int) *dispatch {
 	return d
 }
 
-// hostOf is the key the door limits requests by; a URL it would refuse
+// placeKey is the key the door limits requests by; a URL it would refuse
 // is its own key (it fails at once without a request).
-func hostOf(rawURL string) string {
+func placeKey(rawURL string) string {
 	u, err := fetch.CheckURL(rawURL)
 	if err != nil {
 		return "invalid:" + rawURL

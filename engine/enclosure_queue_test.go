@@ -212,8 +212,9 @@ func TestStoppedDownloadResumesAfterARestart(t *testing.T) {
 	if e.Status != store.EnclosureQueued || e.BytesDone != 65536 || e.Path == "" {
 		t.Fatalf("after the stop: %+v, want queued with the first chunk kept", e)
 	}
-	// A crash leaves it "downloading"; the next process takes it back.
-	if _, ok, err := h.store.ClaimNextEnclosure(context.Background()); !ok || err != nil {
+	// A crash leaves it "downloading", claimed by a process that is gone;
+	// the next process takes it back.
+	if _, ok, err := h.store.ClaimNextEnclosure(context.Background(), exitedOwner()); !ok || err != nil {
 		t.Fatalf("claim: %v %v", ok, err)
 	}
 	next := newEncHarnessOver(t, h)
@@ -254,4 +255,12 @@ func TestWaitReturnsAtOnceWhenNothingIsQueued(t *testing.T) {
 	if files, _ := filepath.Glob(filepath.Join(h.dir, "*")); len(files) != 0 {
 		t.Fatalf("files: %v", files)
 	}
+}
+
+// exitedOwner names a process that has exited: this process's pid with
+// another start time, as when a pid is given to a new process.
+func exitedOwner() string {
+	o := store.CurrentOwner()
+	o.Start += "0"
+	return o.String()
 }

@@ -1,12 +1,11 @@
 package engine
 
 import (
-	"fmt"
 	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
-	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -14,6 +13,8 @@ import (
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/engine/machine"
+	"github.com/tidings-rss/tidings/engine/remote"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -27,7 +28,9 @@ type Options struct {
 	Clock Clock
 	// Salt returns a random fraction in [0, 1); it is scaled to [0, 10%].
 	Salt func() float64
-	// Owner names this process in feed claims; default host:pid.
+	// Owner names this process in feed and enclosure claims; default
+	// store.CurrentOwner (host, pid and start time, so that the claims of
+	// a process that died are void at once).
 	Owner string
 	// Logger receives the engine's log; default discards.
 	Logger *slog.Logger
@@ -37,6 +40,9 @@ type Options struct {
 	// EnclosureChunkBytes is the size of one Range request of an
 	// enclosure transfer; default 1 MiB.
 	EnclosureChunkBytes int64
+	// Machine names where the route table, the power supplies and the
+	// metered state are read (tests use fake ones); zero: the system's.
+	Machine machine.Options
 }
 
 // Clock is the engine's time source; tests inject a fake.
@@ -54,13 +60,29 @@ type Engine struct {
 	owner string
 	log   *slog.Logger
 	lease time.Duration
-	// parse reads a feed body (feed.Parse; tests count its calls).
-	parse  func(io.Reader) (*store.Document, error)
+	// parse reads a feed body (feed.ParseWith; tests count its calls).
+	parse  func(io.Reader, feed.Options) (*store.Document, error)
 	events chan Event
 	// dropped counts events no one was reading.
 	dropped atomic.Int64
 	// enclosures downloads enclosures.
 	enclosures *enclosure.Downloader
+	// syncing holds the ids of the feeds this engine is syncing now, so
+	// that two runs of one process (a refresh pressed while the last one
+	// still runs, the scheduler's tick) never sync one feed at once: the
+	// claim in the store only keeps other processes out.
+	syncing sync.Map
+	// machine says whether there is a default route, battery, metering.
+	machine *machine.Machine
+	// net is the offline and deferred state of the scheduler.
+	net netState
+	// probes counts the offline checks, to take the due hosts in turn.
+	probes atomic.Int64
+	// remote is the account on a feed-sync server, nil without one.
+	remote remote.Service
+	// accountBusy is set while this process syncs the account: the claim
+	// in the store only keeps other processes out.
+	accountBusy atomic.Bool
 }
 
 // New returns an engine over st configured by cfg.
@@ -72,8 +94,7 @@ func New(st *store.Store, cfg config.Config, opts Options) *Engine {
 		opts.Salt = rand.Float64
 	}
 	if opts.Owner == "" {
-		host, _ := os.Hostname()
-		opts.Owner = fmt.Sprintf("%s:%d", host, os.Getpid())
+		opts.Owner = store.CurrentOwner().String()
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
@@ -96,14 +117,16 @@ func New(st *store.Store, cfg config.Config, opts Options) *Engine {
 		owner:  opts.Owner,
 		log:    opts.Logger,
 		lease:  opts.ClaimLease,
-		parse:  feed.Parse,
+		parse:  feed.ParseWith,
 		events: make(chan Event, 1024),
 	}
+	e.machine = machine.New(opts.Machine)
 	e.enclosures = enclosure.New(enclosure.Options{
 		Store: st, Config: cfg.Enclosures, Idle: s.ResponseTimeout, HTTP: e.http,
 		Now: opts.Clock.Now, Log: opts.Logger, Emit: func(ev enclosure.Event) { e.emit(ev) },
-		ChunkBytes: opts.EnclosureChunkBytes,
+		ChunkBytes: opts.EnclosureChunkBytes, Owner: opts.Owner,
 	})
+	e.remote = e.newService()
 	return e
 }
 

@@ -44,7 +44,8 @@ func newHarness(t testing.TB, edit ...func(*config.Config)) *harness {
 		e(&cfg)
 	}
 	h := &harness{t: t, store: st, clock: fakeclock.New(t0), srv: newRecorder(t), cfg: cfg}
-	h.opts = Options{Version: "test", Clock: h.clock, Salt: func() float64 { return testSalt }, Owner: "test"}
+	h.opts = Options{Version: "test", Clock: h.clock, Salt: func() float64 { return testSalt }, Owner: "test",
+		Machine: newFakeMachine(t, routeDefault).options()} // the same on every machine, CI's included
 	h.eng = New(st, cfg, h.opts)
 	return h
 }

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
+
+	"github.com/tidings-rss/tidings/store"
 )
 
 // Mark is a change of an item's read or flag state.
@@ -46,4 +48,24 @@ func (e *Engine) MarkFeedRead(ctx context.Context, feedID int64) (int, error) {
 // and returns how many changed.
 func (e *Engine) MarkFolderRead(ctx context.Context, path string) (int, error) {
 	return e.store.MarkFolderRead(ctx, path)
+}
+
+// MarkQueryRead marks read every unread item q selects (a feed, a folder's
+// subtree, everything) in one transaction and returns their ids, so that
+// MarkItems(ctx, MarkUnread, ids) undoes exactly this.
+func (e *Engine) MarkQueryRead(ctx context.Context, q store.ItemQuery) ([]int64, error) {
+	ids, err := e.store.UnreadIDs(ctx, q)
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	if _, err := e.store.SetReadExisting(ctx, ids, true); err != nil {
+		return nil, err
+	}
+	return ids, nil
+}
+
+// UndoMarkRead marks unread again the items a MarkQueryRead marked (those
+// still there) and returns how many changed.
+func (e *Engine) UndoMarkRead(ctx context.Context, ids []int64) (int, error) {
+	return e.store.SetReadExisting(ctx, ids, false)
 }

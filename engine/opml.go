@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/tidings-rss/tidings/engine/opml"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -13,7 +14,10 @@ import (
 type Imported struct {
 	// Added and Skipped count new subscriptions and those already there.
 	Added, Skipped int
-	// Notices are settings brought within their bounds, one line each.
+	// Searches and Rules count the saved searches and rules added.
+	Searches, Rules int
+	// Notices are settings brought within their bounds, and searches or
+	// rules left out (a bad query, a name taken), one line each.
 	Notices []string
 }
 
@@ -49,7 +53,13 @@ func (e *Engine) ImportOPML(ctx context.Context, doc *opml.Document) (Imported, 
 			}
 		}
 	})
-	return out, failed
+	if failed != nil {
+		return out, failed
+	}
+	if err := e.importSearches(ctx, doc.Searches, &out); err != nil {
+		return out, err
+	}
+	return out, e.importRules(ctx, doc.Rules, &out)
 }
 
 // opmlFeed is an outline's feed as a new subscription, its settings
@@ -63,7 +73,9 @@ func opmlFeed(folder string, f opml.Feed) (store.NewFeed, []string, error) {
 	if err != nil {
 		return store.NewFeed{}, nil, err
 	}
-	return store.NewFeed{URL: f.URL, Title: f.Title, FolderPath: folder, Sync: *fs.Sync,
+	// The outline's title is the person's name for the feed: downloads
+	// keep it (CustomTitle), as they keep one given to tidings add --title.
+	return store.NewFeed{URL: f.URL, Title: f.Title, CustomTitle: f.Title != "", SiteURL: sanitize.Link(f.HTMLURL), FolderPath: folder, Sync: *fs.Sync,
 		IntervalMinutes: *fs.IntervalMinutes, MaxItems: *fs.MaxItems, DownloadEnclosures: f.Enclosures}, notices, nil
 }
 
@@ -89,6 +101,9 @@ func (e *Engine) ExportOPML(ctx context.Context) (*opml.Document, error) {
 		node := nodes[f.FolderPath]
 		node.Feeds = append(node.Feeds, opml.Feed{URL: f.URL, Title: f.Title, HTMLURL: f.SiteURL,
 			Sync: f.Sync, IntervalMinutes: f.IntervalMinutes, MaxItems: f.MaxItems, Enclosures: f.DownloadEnclosures})
+	}
+	if err := e.exportExtensions(ctx, doc, feeds); err != nil {
+		return nil, err
 	}
 	// Attach children deepest first so each parent receives complete subtrees.
 	for i := len(order) - 1; i >= 0; i-- {

@@ -13,8 +13,8 @@ import (
 	"github.com/tidings-rss/tidings/engine/fetch"
 )
 
-// Probe is what checking a URL before subscribing found.
-type Probe struct {
+// probed is what checking a URL before subscribing found.
+type probed struct {
 	// URL is the feed's address: the one given, or the first feed a web
 	// page announced.
 	URL string
@@ -26,10 +26,10 @@ type Probe struct {
 	Alternates []string
 }
 
-// Probe fetches rawURL once to check that it is a feed. A web page is
+// probe fetches rawURL once to check that it is a feed. A web page is
 // searched for the feeds it announces (<link rel="alternate">) and the
 // first that parses is taken. Nothing is stored.
-func (e *Engine) Probe(ctx context.Context, rawURL string) (*Probe, error) {
+func (e *Engine) probe(ctx context.Context, rawURL string) (*probed, error) {
 	p, err := e.probeFeed(ctx, rawURL, 0)
 	if err == nil || !errors.Is(err, feed.ErrNotAFeed) || p == nil || len(p.Alternates) == 0 {
 		return p, err
@@ -48,7 +48,7 @@ func (e *Engine) Probe(ctx context.Context, rawURL string) (*Probe, error) {
 
 // probeFeed fetches and parses one URL. When the body is a web page it
 // returns feed.ErrNotAFeed with the feeds the page announces in Alternates.
-func (e *Engine) probeFeed(ctx context.Context, rawURL string, hops int) (*Probe, error) {
+func (e *Engine) probeFeed(ctx context.Context, rawURL string, hops int) (*probed, error) {
 	if hops > maxXMLRedirects {
 		return nil, &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: rawURL, Err: errors.New("too many XML redirects")}
 	}
@@ -62,9 +62,9 @@ func (e *Engine) probeFeed(ctx context.Context, rawURL string, hops int) (*Probe
 		}
 		return nil, &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: rawURL, Status: resp.Status, Err: errors.New(fetch.StatusText(resp.Status))}
 	}
-	doc, err := feed.Parse(bytes.NewReader(resp.Body))
+	doc, err := feed.ParseWith(bytes.NewReader(resp.Body), parseOptions(resp))
 	if err != nil {
-		p := &Probe{URL: rawURL}
+		p := &probed{URL: rawURL}
 		if base, perr := url.Parse(resp.FinalURL); perr == nil && errors.Is(err, feed.ErrNotAFeed) {
 			p.Alternates = feed.Discover(base, resp.Body)
 		}
@@ -81,5 +81,5 @@ func (e *Engine) probeFeed(ctx context.Context, rawURL string, hops int) (*Probe
 	if resp.Permanent {
 		u = resp.FinalURL
 	}
-	return &Probe{URL: u, Title: doc.Title, Items: len(doc.Items)}, nil
+	return &probed{URL: u, Title: doc.Title, Items: len(doc.Items)}, nil
 }

@@ -14,6 +14,7 @@ import (
 // recordSuccess stores a successful download: merge, purge, validators,
 // counters and the next sync time, in one transaction.
 func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.DownloadResult, error) {
+	answered(ctx)
 	r := d.resp
 	dl := store.Download{
 		At:            d.at,
@@ -30,7 +31,7 @@ func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.Download
 	hints := store.Hints{TTLMinutes: d.feed.TTLMinutes, SkipHours: d.feed.SkipHours, SkipDays: d.feed.SkipDays}
 	ttl := time.Duration(d.feed.TTLMinutes) * time.Minute
 	if d.doc != nil {
-		hints, ttl = d.doc.Hints, TTLFromHints(d.doc.Hints)
+		hints, ttl = d.doc.Hints, ttlFromHints(d.doc.Hints)
 		dl.TTLMinutes = int(ttl / time.Minute)
 		if d.doc.NoMoreUpdates {
 			dl.Stop = store.StoppedEnded
@@ -42,7 +43,7 @@ func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.Download
 		dl.Status = http.StatusIMUsed // counted as a delta however it came
 	}
 	e.account(&dl, d)
-	dl.NextSyncAt = NextSync(d.at, e.interval(d.feed), ttl, CacheHint(r.Header, d.at), e.salt(), hints, e.cfg.Sync.HonorSkipHints)
+	dl.NextSyncAt = nextSync(d.at, e.interval(d.feed), ttl, cacheHint(r.Header, d.at), e.salt(), hints, e.cfg.Sync.HonorSkipHints)
 	out, err := e.store.RecordDownload(ctx, d.feed.ID, dl)
 	if err == nil {
 		e.removeFiles(out.RemovedFiles)
@@ -61,13 +62,20 @@ func (e *Engine) account(dl *store.Download, d *download) {
 	default:
 		dl.FullBytes = int64(len(r.Body))
 		dl.BodyHash = hashBody(r.Body)
+		if d.movePending {
+			dl.BodyHash = movePendingHash // never equal to a body's hash
+		}
 		dl.BytesSaved = max(0, int64(len(r.Body))-r.Wire)
 	}
 }
 
 // recordFailure stores a failed attempt with its back-off and returns the
-// error to report.
+// error to report. In a round judged offline the network's failures are
+// not stored (ErrOffline): the feed stays due, its count unchanged.
 func (e *Engine) recordFailure(ctx context.Context, d *download, cause error) error {
+	if e.excused(ctx, d, cause) {
+		return offlineError(cause)
+	}
 	now := e.clock.Now()
 	f := store.Failure{At: now, Error: cause.Error(), Counted: fetch.KindOf(cause) != fetch.KindCanceled}
 	if d.resp != nil {
@@ -77,9 +85,9 @@ func (e *Engine) recordFailure(ctx context.Context, d *download, cause error) er
 		f.Stop = store.StoppedGone
 		f.Error = "gone: " + cause.Error()
 	}
-	delay := Backoff(d.feed.State.Failures+1, e.normalInterval(d.feed), e.salt())
+	delay := backoff(d.feed.State.Failures+1, e.normalInterval(d.feed), e.salt())
 	if d.resp != nil && (d.resp.Status == http.StatusTooManyRequests || d.resp.Status == http.StatusServiceUnavailable) {
-		if wait, ok := RetryAfter(d.resp.Header.Get("Retry-After"), now); ok {
+		if wait, ok := retryAfter(d.resp.Header.Get("Retry-After"), now); ok {
 			at := now.Add(wait)
 			f.RetryAfter = &at
 			delay = max(delay, wait)

@@ -14,9 +14,9 @@ import (
 // minInterval is the shortest automatic interval (config.IntervalBound).
 const minInterval = time.Duration(config.MinIntervalMinutes) * time.Minute
 
-// MaxHint caps server cache hints (Cache-Control max-age, Expires) and
+// maxHint caps server cache hints (Cache-Control max-age, Expires) and
 // Retry-After at 24 h.
-const MaxHint = 24 * time.Hour
+const maxHint = 24 * time.Hour
 
 // maxSalt is the largest schedule salt, the platform's random extension of
 // every interval: up to 10 % later (SPEC §2).
@@ -34,12 +34,12 @@ var syPeriodMinutes = map[string]int{
 	"yearly":  525600,
 }
 
-// TTLFromHints returns the publisher's minimum interval: the larger of RSS
+// ttlFromHints returns the publisher's minimum interval: the larger of RSS
 // <ttl> and the Syndication module's sy:updatePeriod / sy:updateFrequency,
 // 0 if neither is given. A missing or unknown period with a frequency means
 // daily (the module's default); a frequency below 1 means 1; an unknown
 // period without a frequency is no hint. Hourly with frequency 2 is 30 min.
-func TTLFromHints(h store.Hints) time.Duration {
+func ttlFromHints(h store.Hints) time.Duration {
 	return max(hintMinutes(h.TTLMinutes), syInterval(h.UpdatePeriod, h.UpdateFrequency))
 }
 
@@ -66,17 +66,17 @@ func hintMinutes(n int) time.Duration {
 	return time.Duration(n) * time.Minute
 }
 
-// NextSync returns when a feed downloaded successfully at last is due again:
+// nextSync returns when a feed downloaded successfully at last is due again:
 // last + max(ttl, interval, serverHint) × (1 + salt). interval is raised to
-// minInterval, serverHint is capped at MaxHint, and salt (the caller's
+// minInterval, serverHint is capped at maxHint, and salt (the caller's
 // random draw) is clamped to [0, 0.10]. When honorSkip is set, the result
 // is then moved forward to the start of the first GMT hour that is neither
 // in hints.SkipHours nor on a day in hints.SkipDays. A hint that skips all
 // 24 hours or all 7 days is ignored. The result is in last's location.
-func NextSync(last time.Time, interval, ttl, serverHint time.Duration, salt float64,
+func nextSync(last time.Time, interval, ttl, serverHint time.Duration, salt float64,
 	hints store.Hints, honorSkip bool) time.Time {
 	interval = max(interval, minInterval)
-	serverHint = min(max(serverHint, 0), MaxHint)
+	serverHint = min(max(serverHint, 0), maxHint)
 	next := last.Add(saltedDuration(max(ttl, interval, serverHint), salt))
 	if honorSkip {
 		next = skipForward(next, hints)
@@ -153,12 +153,12 @@ func skippedDays(list []time.Weekday) [7]bool {
 	return set
 }
 
-// Backoff returns the delay before retry number failures (counted from 1)
+// backoff returns the delay before retry number failures (counted from 1)
 // after failed downloads: 1 min × 2^(failures−1) × (1 + salt), until that
 // reaches interval (the feed's normal interval, raised to minInterval),
 // which is then used instead: interval × (1 + salt). salt is clamped to
 // [0, 0.10]; huge failure counts cannot overflow.
-func Backoff(failures int, interval time.Duration, salt float64) time.Duration {
+func backoff(failures int, interval time.Duration, salt float64) time.Duration {
 	interval = max(interval, minInterval)
 	d := time.Minute
 	for i := 1; i < failures && d < interval; i++ {
@@ -171,10 +171,10 @@ func Backoff(failures int, interval time.Duration, salt float64) time.Duration {
 	return saltedDuration(d, salt)
 }
 
-// RetryAfter parses a Retry-After header, either delta-seconds or an
-// HTTP-date, into a delay from now, capped at MaxHint. ok is false when the
+// retryAfter parses a Retry-After header, either delta-seconds or an
+// HTTP-date, into a delay from now, capped at maxHint. ok is false when the
 // header is absent, unparsable or in the past.
-func RetryAfter(header string, now time.Time) (time.Duration, bool) {
+func retryAfter(header string, now time.Time) (time.Duration, bool) {
 	header = strings.TrimSpace(header)
 	if header == "" {
 		return 0, false
@@ -186,7 +186,7 @@ func RetryAfter(header string, now time.Time) (time.Duration, bool) {
 	if err != nil || at.Before(now) {
 		return 0, false
 	}
-	return min(at.Sub(now), MaxHint), true
+	return min(at.Sub(now), maxHint), true
 }
 
 // isDeltaSeconds reports whether s is a non-empty run of ASCII digits.
@@ -203,9 +203,9 @@ func isDeltaSeconds(s string) bool {
 }
 
 // deltaSeconds converts an all-digit delta-seconds value to a Duration
-// capped at MaxHint.
+// capped at maxHint.
 func deltaSeconds(s string) time.Duration {
-	return min(time.Duration(hintSeconds(s))*time.Second, MaxHint)
+	return min(time.Duration(hintSeconds(s))*time.Second, maxHint)
 }
 
 // hintSeconds parses an all-digit value, saturating instead of overflowing, and
@@ -219,14 +219,14 @@ func hintSeconds(s string) int64 {
 	return n
 }
 
-// CacheHint returns how long the server says its response stays fresh, for
+// cacheHint returns how long the server says its response stays fresh, for
 // use as a lower bound on the next sync. Cache-Control wins over Expires:
 // no-cache or no-store give 0; max-age (s-maxage is for shared caches and
 // ignored) gives max-age minus the Age header, and an invalid max-age gives
 // 0. Otherwise Expires counts from the Date header, or from now when Date is
 // absent or invalid; an invalid or past Expires gives 0. The result is
-// capped at MaxHint; 0 means no hint.
-func CacheHint(h http.Header, now time.Time) time.Duration {
+// capped at maxHint; 0 means no hint.
+func cacheHint(h http.Header, now time.Time) time.Duration {
 	if d, ok := cacheControlHint(h); ok {
 		return d
 	}
@@ -260,10 +260,10 @@ func cacheControlHint(h http.Header) (time.Duration, bool) {
 	if age := strings.TrimSpace(h.Get("Age")); isDeltaSeconds(age) {
 		fresh -= hintSeconds(age)
 	}
-	return min(time.Duration(max(fresh, 0))*time.Second, MaxHint), true
+	return min(time.Duration(max(fresh, 0))*time.Second, maxHint), true
 }
 
-// expiresHint is Expires relative to Date (or now), within [0, MaxHint].
+// expiresHint is Expires relative to Date (or now), within [0, maxHint].
 func expiresHint(h http.Header, now time.Time) time.Duration {
 	raw := strings.TrimSpace(h.Get("Expires"))
 	if raw == "" {
@@ -276,5 +276,5 @@ func expiresHint(h http.Header, now time.Time) time.Duration {
 	if date, err := http.ParseTime(strings.TrimSpace(h.Get("Date"))); err == nil {
 		now = date
 	}
-	return min(max(expires.Sub(now), 0), MaxHint)
+	return min(max(expires.Sub(now), 0), maxHint)
 }

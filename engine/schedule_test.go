@@ -46,8 +46,8 @@ func TestTTLFromHints(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := TTLFromHints(tt.hints); got != tt.want {
-				t.Fatalf("TTLFromHints(%+v) = %v, want %v", tt.hints, got, tt.want)
+			if got := ttlFromHints(tt.hints); got != tt.want {
+				t.Fatalf("ttlFromHints(%+v) = %v, want %v", tt.hints, got, tt.want)
 			}
 		})
 	}
@@ -80,9 +80,9 @@ func TestNextSyncInterval(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := NextSync(last, tt.interval, tt.ttl, tt.hint, tt.salt, store.Hints{}, true)
+			got := nextSync(last, tt.interval, tt.ttl, tt.hint, tt.salt, store.Hints{}, true)
 			if want := last.Add(tt.want); !got.Equal(want) {
-				t.Fatalf("NextSync = %v (+%v), want +%v", got, got.Sub(last), tt.want)
+				t.Fatalf("nextSync = %v (+%v), want +%v", got, got.Sub(last), tt.want)
 			}
 		})
 	}
@@ -93,9 +93,9 @@ func TestNextSyncSaltWindow(t *testing.T) {
 	lo, hi := last.Add(24*time.Hour), last.Add(26*time.Hour+24*time.Minute)
 	for _, salt := range []float64{0, 0.01, 0.033, 0.0999, 0.10} {
 		t.Run(fmt.Sprintf("salt %v", salt), func(t *testing.T) {
-			got := NextSync(last, 24*time.Hour, 0, 0, salt, store.Hints{}, false)
+			got := nextSync(last, 24*time.Hour, 0, 0, salt, store.Hints{}, false)
 			if got.Before(lo) || got.After(hi) {
-				t.Fatalf("salt %v: NextSync = %v, want within [%v, %v]", salt, got, lo, hi)
+				t.Fatalf("salt %v: nextSync = %v, want within [%v, %v]", salt, got, lo, hi)
 			}
 		})
 	}
@@ -132,9 +132,9 @@ func TestNextSyncSkipHints(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			last := utcAt(t, tt.due).Add(-time.Hour)
-			got := NextSync(last, time.Hour, 0, 0, 0, tt.hints, tt.honor)
+			got := nextSync(last, time.Hour, 0, 0, 0, tt.hints, tt.honor)
 			if want := utcAt(t, tt.want); !got.Equal(want) {
-				t.Fatalf("NextSync = %v, want %v", got.UTC(), want)
+				t.Fatalf("nextSync = %v, want %v", got.UTC(), want)
 			}
 		})
 	}
@@ -143,12 +143,12 @@ func TestNextSyncSkipHints(t *testing.T) {
 func TestNextSyncSkipHoursAreGMT(t *testing.T) {
 	zone := time.FixedZone("UTC-5", -5*3600)
 	last := time.Date(2024, 3, 5, 7, 20, 0, 0, zone) // 12:20 GMT
-	got := NextSync(last, time.Hour, 0, 0, 0, store.Hints{SkipHours: []int{13, 14, 15}}, true)
+	got := nextSync(last, time.Hour, 0, 0, 0, store.Hints{SkipHours: []int{13, 14, 15}}, true)
 	if want := utcAt(t, "2024-03-05T16:00:00Z"); !got.Equal(want) {
-		t.Fatalf("NextSync = %v, want %v", got, want)
+		t.Fatalf("nextSync = %v, want %v", got, want)
 	}
 	if got.Location() != zone {
-		t.Fatalf("NextSync location = %v, want last's (%v)", got.Location(), zone)
+		t.Fatalf("nextSync location = %v, want last's (%v)", got.Location(), zone)
 	}
 }
 
@@ -181,8 +181,8 @@ func TestBackoff(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Backoff(tt.failures, tt.interval, tt.salt); got != tt.want {
-				t.Fatalf("Backoff(%d, %v, %v) = %v, want %v", tt.failures, tt.interval, tt.salt, got, tt.want)
+			if got := backoff(tt.failures, tt.interval, tt.salt); got != tt.want {
+				t.Fatalf("backoff(%d, %v, %v) = %v, want %v", tt.failures, tt.interval, tt.salt, got, tt.want)
 			}
 		})
 	}
@@ -200,23 +200,23 @@ func TestRetryAfter(t *testing.T) {
 		{"seconds", "120", 2 * time.Minute, true},
 		{"seconds with spaces", " 30 ", 30 * time.Second, true},
 		{"zero seconds", "0", 0, true},
-		{"seconds above 24 h", "90000", MaxHint, true},
-		{"seconds beyond int64", "99999999999999999999999", MaxHint, true},
+		{"seconds above 24 h", "90000", maxHint, true},
+		{"seconds beyond int64", "99999999999999999999999", maxHint, true},
 		{"negative seconds", "-5", 0, false},
 		{"fractional seconds", "1.5", 0, false},
 		{"garbage", "soon", 0, false},
 		{"IMF-fixdate", "Tue, 05 Mar 2024 12:01:30 GMT", 90 * time.Second, true},
 		{"RFC 850 date", "Tuesday, 05-Mar-24 13:00:00 GMT", time.Hour, true},
 		{"asctime date", "Tue Mar  5 12:10:00 2024", 10 * time.Minute, true},
-		{"date beyond 24 h", "Fri, 08 Mar 2024 12:00:00 GMT", MaxHint, true},
+		{"date beyond 24 h", "Fri, 08 Mar 2024 12:00:00 GMT", maxHint, true},
 		{"date in the past", "Tue, 05 Mar 2024 11:00:00 GMT", 0, false},
 		{"malformed date", "Tue, 32 Mar 2024 11:00:00 GMT", 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, ok := RetryAfter(tt.header, now)
+			got, ok := retryAfter(tt.header, now)
 			if got != tt.want || ok != tt.wantOK {
-				t.Fatalf("RetryAfter(%q) = %v, %v; want %v, %v", tt.header, got, ok, tt.want, tt.wantOK)
+				t.Fatalf("retryAfter(%q) = %v, %v; want %v, %v", tt.header, got, ok, tt.want, tt.wantOK)
 			}
 		})
 	}
@@ -238,26 +238,26 @@ func TestCacheHint(t *testing.T) {
 		{"several header lines", http.Header{"Cache-Control": {"public", "max-age=300"}}, 5 * time.Minute},
 		{"s-maxage ignored", http.Header{"Cache-Control": {"s-maxage=7200, max-age=60"}}, time.Minute},
 		{"s-maxage alone is no hint", http.Header{"Cache-Control": {"s-maxage=7200"}}, 0},
-		{"capped at 24 h", http.Header{"Cache-Control": {"max-age=31536000"}}, MaxHint},
+		{"capped at 24 h", http.Header{"Cache-Control": {"max-age=31536000"}}, maxHint},
 		{"no-cache", http.Header{"Cache-Control": {"max-age=3600, no-cache"}, "Expires": {date(time.Hour)}}, 0},
 		{"no-store", http.Header{"Cache-Control": {"no-store"}, "Expires": {date(time.Hour)}}, 0},
 		{"invalid max-age", http.Header{"Cache-Control": {"max-age=soon"}, "Expires": {date(time.Hour)}}, 0},
 		{"minus Age", http.Header{"Cache-Control": {"max-age=3600"}, "Age": {"600"}}, 50 * time.Minute},
 		{"Age above max-age", http.Header{"Cache-Control": {"max-age=60"}, "Age": {"600"}}, 0},
-		{"Age then cap", http.Header{"Cache-Control": {"max-age=31536000"}, "Age": {"3600"}}, MaxHint},
+		{"Age then cap", http.Header{"Cache-Control": {"max-age=31536000"}, "Age": {"3600"}}, maxHint},
 		{"max-age beats Expires", http.Header{"Cache-Control": {"max-age=60"}, "Expires": {date(2 * time.Hour)}}, time.Minute},
 		{"Expires from now", http.Header{"Expires": {date(90 * time.Minute)}}, 90 * time.Minute},
 		{"Expires from Date", http.Header{"Date": {date(-time.Hour)}, "Expires": {date(time.Hour)}}, 2 * time.Hour},
 		{"Expires with invalid Date", http.Header{"Date": {"yesterday"}, "Expires": {date(time.Hour)}}, time.Hour},
-		{"Expires capped at 24 h", http.Header{"Expires": {date(72 * time.Hour)}}, MaxHint},
+		{"Expires capped at 24 h", http.Header{"Expires": {date(72 * time.Hour)}}, maxHint},
 		{"Expires in the past", http.Header{"Expires": {date(-time.Hour)}}, 0},
 		{"Expires 0", http.Header{"Expires": {"0"}}, 0},
 		{"Cache-Control without freshness falls back to Expires", http.Header{"Cache-Control": {"public"}, "Expires": {date(time.Hour)}}, time.Hour},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := CacheHint(tt.header, now); got != tt.want {
-				t.Fatalf("CacheHint(%v) = %v, want %v", tt.header, got, tt.want)
+			if got := cacheHint(tt.header, now); got != tt.want {
+				t.Fatalf("cacheHint(%v) = %v, want %v", tt.header, got, tt.want)
 			}
 		})
 	}

@@ -66,10 +66,14 @@ func BoundSettings(fs store.FeedSettings) (store.FeedSettings, []string, error) 
 // ChangeSettings checks fs with BoundSettings and applies it to a feed in
 // one transaction; it returns the notices of values it raised or clamped.
 // A sync=interval left without an interval (none given now, none stored)
-// is an error.
+// is an error. A feed of the account is renamed and moved on its server
+// first (changeRemote).
 func (e *Engine) ChangeSettings(ctx context.Context, feedID int64, fs store.FeedSettings) ([]string, error) {
 	fs, notices, err := BoundSettings(fs)
 	if err != nil {
+		return nil, err
+	}
+	if fs, err = e.changeRemote(ctx, feedID, fs); err != nil {
 		return nil, err
 	}
 	if fs.Sync != nil && *fs.Sync == store.SyncInterval && fs.IntervalMinutes == nil {

@@ -23,6 +23,10 @@ type Subscription struct {
 	// Enclosures downloads enclosures automatically; nil follows the
 	// configuration's [enclosures] download.
 	Enclosures *bool
+	// Local keeps the feed on this machine (fetched here) although an
+	// account is configured; without it, an account subscribes on its
+	// server, under the label Folder names.
+	Local bool
 }
 
 // Subscribed is what Subscribe made.
@@ -40,7 +44,8 @@ type Subscribed struct {
 // within their bounds. No items are stored. It fails with an error
 // wrapping store.ErrDuplicate when the feed (as given or as found) is
 // subscribed already, and with the probe's error when nothing readable is
-// there.
+// there. With an account configured (and s.Local false) the account's
+// server subscribes and checks the feed instead (subscribeRemote).
 func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, error) {
 	fs, notices, err := BoundSettings(store.FeedSettings{FolderPath: &s.Folder, IntervalMinutes: &s.IntervalMinutes})
 	if err != nil {
@@ -49,7 +54,10 @@ func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, err
 	if _, err := e.store.ResolveFeed(ctx, s.URL); err == nil {
 		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, store.ErrDuplicate)
 	}
-	p, err := e.Probe(ctx, s.URL)
+	if e.remote != nil && !s.Local {
+		return e.subscribeRemote(ctx, s, *fs.FolderPath, notices)
+	}
+	p, err := e.probe(ctx, s.URL)
 	if err != nil {
 		return Subscribed{}, fmt.Errorf("add %s: %s", s.URL, fetch.Reason(err))
 	}
@@ -74,10 +82,15 @@ func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, err
 
 // Unsubscribe removes a feed with its items, and every file of its
 // enclosures: finished files, partial ones with their sidecars, and the
-// feed's folder once empty. It returns the feed as it was.
+// feed's folder once empty. It returns the feed as it was. A feed of the
+// account is unsubscribed on its server first; when the server refuses,
+// nothing changes here.
 func (e *Engine) Unsubscribe(ctx context.Context, feedID int64) (store.Feed, error) {
 	f, err := e.store.Feed(ctx, feedID)
 	if err != nil {
+		return f, err
+	}
+	if err := e.unsubscribeRemote(ctx, f); err != nil {
 		return f, err
 	}
 	files, err := e.store.RemoveFeed(ctx, feedID)

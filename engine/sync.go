@@ -26,8 +26,15 @@ type Result struct {
 	// Err is nil on success (a 304 included).
 	Err error
 	// Skipped is true when the feed was not fetched: another process holds
-	// it, or it was no longer due.
-	Skipped      bool
+	// it (HeldBy), another run of this process is syncing it, it was no
+	// longer due, or its round was offline before its turn.
+	Skipped bool
+	// HeldBy names the live tidings process (store.Owner) whose claim made
+	// the feed skipped; "" otherwise. SkipNotice words it for the user.
+	HeldBy string
+	// Offline is true when the feed's round was offline (see SyncFeeds):
+	// nothing was recorded and the feed stays due.
+	Offline      bool
 	NewItems     int
 	UpdatedItems int
 	// Files are enclosure files of purged items, already deleted.
@@ -45,6 +52,9 @@ type download struct {
 	resp   *fetch.Response
 	doc    *store.Document
 	newURL string
+	// movePending is set when the document names an itunes:new-feed-url
+	// that did not return a feed yet: its body must be parsed next time.
+	movePending bool
 }
 
 // syncFeed downloads one feed now and records the outcome, with events.
@@ -56,6 +66,11 @@ type download struct {
 // the run began (since) is skipped too.
 func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, since time.Time) Result {
 	res := Result{FeedID: feed.ID, URL: feed.URL}
+	if _, busy := e.syncing.LoadOrStore(feed.ID, true); busy {
+		res.Skipped = true // this process is syncing it already
+		return res
+	}
+	defer e.syncing.Delete(feed.ID)
 	slot, admitErr := e.http.Acquire(ctx, feed.URL)
 	if fetch.KindOf(admitErr) == fetch.KindCanceled {
 		res.Err = admitErr // never started: nothing to record
@@ -64,9 +79,9 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, sinc
 	if slot != nil {
 		defer slot.Release()
 	}
-	claimed, err := e.claim(ctx, feed.ID)
+	claimed, holder, err := e.claim(ctx, feed.ID)
 	if err != nil || !claimed {
-		res.Err, res.Skipped = err, err == nil
+		res.Err, res.Skipped, res.HeldBy = err, err == nil, holder
 		return res
 	}
 	defer e.store.ReleaseFeed(context.WithoutCancel(ctx), feed.ID, e.owner)
@@ -95,7 +110,7 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, sinc
 	return res
 }
 
-func (e *Engine) claim(ctx context.Context, feedID int64) (bool, error) {
+func (e *Engine) claim(ctx context.Context, feedID int64) (bool, string, error) {
 	now := e.clock.Now()
 	return e.store.ClaimFeed(ctx, feedID, e.owner, now, now.Add(e.lease))
 }
@@ -167,11 +182,12 @@ func (e *Engine) interpret(ctx context.Context, d *download) error {
 		return nil // byte-identical to the last full body: nothing to parse
 	}
 	for hops := 0; ; hops++ {
-		doc, err := e.parse(bytes.NewReader(d.resp.Body))
+		doc, err := e.parse(bytes.NewReader(d.resp.Body), parseOptions(d.resp))
 		if err != nil {
-			return &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: d.feed.URL, Status: d.resp.Status, Err: err}
+			return &fetch.DownloadError{Kind: parseErrorKind(err), URL: d.feed.URL, Status: d.resp.Status, Err: err}
 		}
 		if !doc.IsRedirect {
+			doc = e.followNewFeedURL(ctx, d, doc)
 			feed.Clean(doc, d.resp.FinalURL)
 			d.doc = doc
 			return nil

@@ -27,10 +27,13 @@ func feed20(prefix string) string {
 
 // benchSync measures one feed's whole sync (request, parse, sanitize,
 // merge, purge, commit) against a loopback server answering with serve.
-func benchSync(b *testing.B, serve http.HandlerFunc) {
+func benchSync(b *testing.B, serve http.HandlerFunc, setup ...func(*harness)) {
 	h := newHarness(b)
 	h.srv.handle("/f", serve)
 	f := h.add("/f")
+	for _, s := range setup {
+		s(h)
+	}
 	ctx := context.Background()
 	b.ReportAllocs()
 	cpu := cpuTime()
@@ -60,6 +63,56 @@ func BenchmarkSyncFull20Items(b *testing.B) {
 		n++
 		w.Write([]byte(feed20(fmt.Sprint("run", n))))
 	})
+}
+
+// BenchmarkSyncFull20Items50Rules is BenchmarkSyncFull20Items with 50
+// rules of every kind and field, applied to the 20 new items at merge time
+// in the download's transaction; a delete rule removes one of them (with
+// its tombstone) every time.
+func BenchmarkSyncFull20Items50Rules(b *testing.B) {
+	n := 0
+	benchSync(b, func(w http.ResponseWriter, _ *http.Request) {
+		n++
+		w.Write([]byte(feed20(fmt.Sprint("run", n))))
+	}, func(h *harness) { add50Rules(h, "19") })
+}
+
+// BenchmarkSyncFull20Items50QuietRules is the same 50 rules, none of which
+// matches: the cost of looking alone.
+func BenchmarkSyncFull20Items50QuietRules(b *testing.B) {
+	n := 0
+	benchSync(b, func(w http.ResponseWriter, _ *http.Request) {
+		n++
+		w.Write([]byte(feed20(fmt.Sprint("run", n))))
+	}, func(h *harness) { add50Rules(h, "99") })
+}
+
+// add50Rules stores 50 rules over the bench feed: every action, every
+// field, regular expressions, full text and a rule for the feed alone;
+// the one on "item NN" deletes that item of each download.
+func add50Rules(h *harness, item string) {
+	ctx := context.Background()
+	feedID := h.feed(1).ID
+	exprs := []string{
+		`title ~ "sponsored|advert(isement)?|promo"`, `author = "Marketing Team"`, `category = "ads"`,
+		`link ~ "/shorts/"`, `content ~ "buy now"`, `feed ~ "youtube\.com"`, `folder = "Spam"`,
+		`text:"casino"`, `title ~ "item ` + item + `$"`, `age > 3650`, `unread and title ~ "^re:"`,
+		`not enclosure and author ~ "bot$"`, `category ~ "^(sport|celebrity)$"`,
+	}
+	actions := []string{store.ActionDelete, store.ActionHide, store.ActionRead, store.ActionFlag}
+	for i := range 50 {
+		expr := exprs[i%len(exprs)]
+		if i >= len(exprs) {
+			expr = fmt.Sprintf(`(%s) or title = "never %d"`, expr, i)
+		}
+		var scope int64
+		if i%10 == 0 {
+			scope = feedID
+		}
+		if _, err := h.eng.AddRule(ctx, expr, actions[i%len(actions)], scope); err != nil {
+			h.t.Fatal(err)
+		}
+	}
 }
 
 // BenchmarkSyncNotModified is a conditional GET answered 304.

@@ -272,9 +272,9 @@ func TestBodyCapAndUnparsableBodyAreFailures(t *testing.T) {
 func TestIdenticalBodyIsNotParsedAgain(t *testing.T) {
 	h := newHarness(t)
 	parses := 0
-	h.eng.parse = func(r io.Reader) (*store.Document, error) {
+	h.eng.parse = func(r io.Reader, opts feed.Options) (*store.Document, error) {
 		parses++
-		return feed.Parse(r)
+		return feed.ParseWith(r, opts)
 	}
 	body := rssDoc("", "a", "b")
 	h.srv.serveDoc("/f", body) // no validators: every request is a full 200

@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	stdhtml "html"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,14 +13,15 @@ import (
 // corpus through the sanitizers; corpus_input_test.go reads the records
 // and feeds. A record is checked on every raw value its feed yields, so
 // values gofeed leaves out (RSS xhtml:body, base64 content) count too.
-
-// sanitizerFor returns the function tidings stores field through.
-func sanitizerFor(field string) func(string) string {
-	if isTitleField(field) {
-		return Text
-	}
-	return HTML
-}
+//
+// Content is HTML: whatever value goes through [HTML], nothing may stay
+// live. A title is text: a value the feed marks or shows as HTML (the
+// record's field as parsed) goes through [TextFromHTML] and must keep no
+// markup at all; any other raw value of the feed (inner XML, values
+// escaped twice) may come out holding '<' as a character, which is safe
+// because a text field is never read as HTML again: it must hold no
+// control, and nothing may be live in it once escaped as every HTML
+// consumer escapes text.
 
 // liveForbidden returns the tokens of forbidden that are live in s.
 func liveForbidden(s string, forbidden []string) []string {
@@ -82,20 +84,41 @@ func (c *tally) report(t *testing.T, suite string) {
 	}
 }
 
-// assertNotLive fails when a sanitized value keeps a forbidden token live
-// (or any other dangerous token: the policy forbids them all), or, for text
-// fields, keeps any markup at all.
-func assertNotLive(t *testing.T, inputs []string, field string, forbidden []string) {
+// assertNotLive fails when a value sanitized for field keeps a forbidden
+// token live (or any other dangerous token: the policy forbids them all).
+// For a text field, fieldInputs are the HTML values the parser hands over
+// (their text must keep no markup) and inputs any raw values (their text
+// must be safe as text, see the file comment).
+func assertNotLive(t *testing.T, fieldInputs, inputs []string, field string, forbidden []string) {
 	t.Helper()
-	clean := sanitizerFor(field)
+	if !isTitleField(field) {
+		for _, in := range append(fieldInputs, inputs...) {
+			if out := HTML(in); len(liveTokens(out)) > 0 {
+				t.Errorf("%v live in %q (record forbids %v)\ninput: %q", liveTokens(out), out, forbidden, in)
+			}
+		}
+		return
+	}
+	for _, in := range fieldInputs {
+		if out := TextFromHTML(in); hasMarkup(out) || len(liveTokens(out)) > 0 {
+			t.Errorf("text of an HTML title keeps markup: %q\ninput: %q", out, in)
+		}
+	}
 	for _, in := range inputs {
-		out := clean(in)
-		if live := liveTokens(out); len(live) > 0 {
-			t.Errorf("%v live in %q (record forbids %v)\ninput: %q", live, out, forbidden, in)
-		}
-		if isTitleField(field) && hasMarkup(out) {
-			t.Errorf("text field keeps markup: %q\ninput: %q", out, in)
-		}
+		assertSafeText(t, in, TextFromHTML(in))
+		assertSafeText(t, in, Text(in))
+	}
+}
+
+// assertSafeText fails when a text value holds a control, or anything
+// live once escaped as HTML.
+func assertSafeText(t *testing.T, in, out string) {
+	t.Helper()
+	if Terminal(out) != out || Text(out) != out {
+		t.Errorf("text value keeps controls: %q\ninput: %q", out, in)
+	}
+	if live := liveTokens(stdhtml.EscapeString(out)); len(live) > 0 {
+		t.Errorf("%v live in escaped text %q\ninput: %q", live, out, in)
 	}
 }
 
@@ -107,7 +130,7 @@ func TestCorpusFeedparser(t *testing.T) {
 	for _, r := range loadRecords(t, filepath.Join(dir, "feedparser_checks.jsonl"), "sanitize") {
 		c.count(t, r.File+"/"+r.Field, func(t *testing.T) reach {
 			field, every := feedInputs(t, filepath.Join(dir, "feedparser", r.File), r.Field)
-			assertNotLive(t, every, r.Field, r.Forbidden)
+			assertNotLive(t, field, every, r.Field, r.Forbidden)
 			return reach{anyLive(field, r.Forbidden), anyLive(every, r.Forbidden)}
 		})
 	}
@@ -131,7 +154,7 @@ func TestCorpusHTMLSanitizer(t *testing.T) {
 				field, every = feedInputs(t, filepath.Join(dir, r.Feed), r.Field)
 				inputs = append(inputs, every...)
 			}
-			assertNotLive(t, inputs, r.Field, r.Forbidden)
+			assertNotLive(t, nil, inputs, r.Field, r.Forbidden)
 			return reach{anyLive(field, r.Forbidden), anyLive(inputs, r.Forbidden)}
 		})
 	}
@@ -147,14 +170,14 @@ func TestCorpusPolicyRecordsStaySafe(t *testing.T) {
 	for _, r := range loadRecords(t, filepath.Join(dir, "feedparser_checks.jsonl"), "sanitize_policy") {
 		n++
 		t.Run(r.File+"/"+r.Field, func(t *testing.T) {
-			_, every := feedInputs(t, filepath.Join(dir, "feedparser", r.File), r.Field)
-			assertNotLive(t, every, r.Field, nil)
+			field, every := feedInputs(t, filepath.Join(dir, "feedparser", r.File), r.Field)
+			assertNotLive(t, field, every, r.Field, nil)
 		})
 	}
 	for _, r := range loadRecords(t, filepath.Join(dir, "html_sanitizer_checks.jsonl"), "sanitize_policy") {
 		n++
 		t.Run(r.Name, func(t *testing.T) {
-			assertNotLive(t, []string{*r.Input}, r.Field, nil)
+			assertNotLive(t, nil, []string{*r.Input}, r.Field, nil)
 		})
 	}
 	t.Logf("%d sanitize_policy records run for safety only", n)
@@ -164,7 +187,7 @@ func TestCorpusPolicyRecordsStaySafe(t *testing.T) {
 // In the entry's content as gofeed parses it, no forbidden substring may
 // survive (sanitize records) and no flagged style value may survive as an
 // attribute (css records). In every other value of the feed, the forbidden
-// constructs must not survive as markup, and text keeps no markup at all.
+// constructs must not survive as markup, and text is safe as text.
 func TestCorpusFeedValidator(t *testing.T) {
 	dir := corpusDir(t)
 	var c tally
@@ -180,9 +203,7 @@ func TestCorpusFeedValidator(t *testing.T) {
 			}
 			for _, in := range every {
 				assertNotPresent(t, in, HTML(in), r.Forbidden, r.Kind)
-				if out := Text(in); hasMarkup(out) {
-					t.Errorf("text keeps markup: %q\ninput: %q", out, in)
-				}
+				assertSafeText(t, in, TextFromHTML(in))
 			}
 			return reach{anyPresent(field, r.Forbidden, r.Kind), anyPresent(every, r.Forbidden, r.Kind)}
 		})

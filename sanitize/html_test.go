@@ -49,7 +49,9 @@ func TestHTML(t *testing.T) {
 		{"data svg image refused", `<img src="data:image/svg+xml;base64,PHN2Zz4=">x`, "x"},
 		{"data html image refused", `<img src="data:text/html;base64,PHNjcmlwdD4=">x`, "x"},
 		{"svg onload", `<svg onload="alert(1)"><circle r="1"/></svg>x`, "x"},
-		{"math", `<math><mi xlink:href="javascript:alert(1)">m</mi></math>x`, "x"},
+		{"math keeps its text", `<math><mi xlink:href="javascript:alert(1)">m</mi></math>x`, "mx"},
+		{"mathml sum", `<math><mrow><mi>a</mi><mo>+</mo><mi>b</mi></mrow></math>`, "a+b"},
+		{"svg title kept, script not", `<svg><title>Chart</title><script>alert(1)</script><style>x{}</style></svg>`, "Chart"},
 
 		// Style.
 		{"style element", "<style>body{background:url(javascript:alert(1))}</style>text", "text"},
@@ -58,10 +60,14 @@ func TestHTML(t *testing.T) {
 
 		// Frames, objects, forms, document-level elements.
 		{"iframe", `<iframe src="https://evil.example/"></iframe>after`, "after"},
+		{"iframe fallback kept as HTML", `safe<iframe src="https://evil.example/"> <b>description</b><script>x</script></iframe>`,
+			"safe <b>description</b>"},
+		{"noscript fallback kept", `<noscript><p onclick="x()">Enable JS</p></noscript>`, "<p>Enable JS</p>"},
 		{"frame does not swallow the rest", `<frame src="https://evil.example/">after`, "after"},
 		{"frameset", `<frameset><frame src="https://evil.example/"></frameset>after`, "after"},
 		{"object and embed", `<object data="x.swf"><param name="a" value="b"><embed src="x.swf"></object>after`, "after"},
-		{"applet", `<applet code="x.class">fallback</applet>after`, "after"},
+		{"object fallback kept", `safe<object classid="clsid:x"> <b>description</b></object>`, "safe <b>description</b>"},
+		{"applet fallback kept", `<applet code="x.class">fallback</applet>after`, "fallbackafter"},
 		{"form", `<form action="https://evil.example/"><input name="q"><button>Go</button></form>`, "Go"},
 		{"meta refresh", `<meta http-equiv="refresh" content="0;url=https://evil.example/">x`, "x"},
 		{"base href", `<base href="https://evil.example/">x`, "x"},

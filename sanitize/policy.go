@@ -28,7 +28,7 @@ var (
 
 // newPolicy builds the allow-list: harmless structure, links, images and
 // tables; no script, event handlers, style, frames, objects, forms or
-// foreign (SVG, MathML) content; URLs only http, https, mailto, relative,
+// foreign (SVG, MathML) elements, though their text stays; URLs only http, https, mailto, relative,
 // and base64 raster images in img src.
 func newPolicy() *bluemonday.Policy {
 	p := bluemonday.NewPolicy()
@@ -36,9 +36,11 @@ func newPolicy() *bluemonday.Policy {
 	allowLinks(p)
 	allowImages(p)
 	allowTables(p)
-	p.SkipElementsContent("svg", "math", "applet", "object", "template", "select", "textarea")
-	// frame is void: skipping its "content" would swallow the rest.
-	p.AllowElementsContent("frame")
+	// Removed elements keep their text; only inert templates lose theirs
+	// (script and style content always goes). frame is void: skipping its
+	// "content" would swallow the rest.
+	p.SkipElementsContent("template")
+	p.AllowElementsContent("frame", "object", "applet", "title")
 	return p
 }
 

@@ -8,107 +8,77 @@ import (
 	"golang.org/x/net/html"
 )
 
-// Text returns s as plain text for titles, authors, categories and channel
-// titles and descriptions. HTML tags and comments are removed, the content
-// of script, style, iframe, noembed and noframes elements is dropped,
-// entities are decoded, and every control (C0, DEL, C1, bidi controls,
-// U+FEFF) and invalid UTF-8 byte is removed. Tabs, newlines and other
-// white space separate words: runs of it become one space, and the result
-// is trimmed.
+// Text returns s as a plain-text field value (a title, an author, a
+// category, a channel description): every control (C0, DEL, C1, bidi
+// controls, U+FEFF) and invalid UTF-8 byte is removed, runs of white space
+// become one space and the ends are trimmed. Nothing else changes: '<',
+// '>' and '&' are characters of the text, never markup, so "History of
+// the <blink> tag" stays as it is. Whoever shows a text field shows it as
+// text (the reader through [Terminal], JSON as a string); a consumer that
+// builds HTML from it must escape it.
 //
-// Text is idempotent. Decoded text that would itself read as markup or as an
-// entity (a double-escaped title such as "&amp;lt;b&amp;gt;") is therefore
-// decoded again until nothing changes, so the result never contains a tag
-// or a character reference and is safe even where it is mistaken for HTML.
+// Text is idempotent. A value that is HTML is turned into text by
+// [TextFromHTML] first.
 func Text(s string) string {
-	return fixpoint(s, textPass, isPlain, stripMarkupChars)
+	return collapse(s)
 }
 
-// textPass is one round of [Text]: markup removed once, entities decoded
-// once, then controls removed and white space collapsed.
-func textPass(s string) string {
-	if isPlain(s) {
-		return collapse(s)
-	}
-	return collapse(stripTags(s))
-}
-
-// isPlain reports whether an HTML tokenizer reads all of s as literal text:
-// no '<' starts a tag, end tag, comment or declaration and no '&' starts a
-// character reference. [textPass] then only collapses s, so a collapsed,
-// plain s is final. "1 < 2" and "Tom & Jerry" are plain; "AT&T" is not,
-// as "&T" could begin an entity name.
-func isPlain(s string) bool {
-	for i := 0; i < len(s)-1; i++ {
-		switch s[i] {
-		case '<':
-			if startsTag(s[i+1]) {
-				return false
-			}
-		case '&':
-			if startsReference(s[i+1]) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// startsTag reports whether c, after '<', makes the tokenizer leave text.
-func startsTag(c byte) bool {
-	return isASCIILetter(c) || c == '/' || c == '!' || c == '?'
-}
-
-// startsReference reports whether c, after '&', may begin a character
-// reference.
-func startsReference(c byte) bool {
-	return isASCIILetter(c) || ('0' <= c && c <= '9') || c == '#'
-}
-
-// isASCIILetter reports whether c is an ASCII letter.
-func isASCIILetter(c byte) bool {
-	return ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
-}
-
-// stripMarkupChars ends [Text] on pathological input that would not settle:
-// without '<' and '&' a single pass is final.
-func stripMarkupChars(s string) string {
-	return collapse(strings.NewReplacer("<", "", "&", "").Replace(s))
-}
-
-// stripTags returns the decoded text of the HTML fragment s, with a space
-// where an element other than an inline one starts or ends.
-func stripTags(s string) string {
+// TextFromHTML returns the text of the HTML fragment s as a plain-text
+// field value: tags and comments are removed, character references are
+// decoded once (so "&amp;lt;dialog&amp;gt;" reads "&lt;dialog&gt;" and
+// "&lt;dialog&gt;" reads "<dialog>"), the content of script and style is
+// dropped, the fallback content of iframe, noembed, noframes and noscript
+// is kept as text, block elements separate words, and the result is
+// [Text]. What it returns is text: it may hold '<' and '&' and must never
+// be read as HTML again.
+func TextFromHTML(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
+	writeHTMLText(&b, s, 0)
+	return collapse(b.String())
+}
+
+// writeHTMLText writes the text of fragment s to b; depth bounds the
+// re-reading of fallback content nested in fallback content.
+func writeHTMLText(b *strings.Builder, s string, depth int) {
 	z := html.NewTokenizer(strings.NewReader(s))
-	skipping := false
+	var inside string // the raw-text element being read, if any
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
-			return b.String()
+			return
 		case html.TextToken:
-			if !skipping {
+			switch {
+			case dropsContent(inside):
+			case hasFallback(inside) && depth < maxPasses:
+				writeHTMLText(b, string(z.Text()), depth+1)
+			default:
 				b.Write(z.Text())
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, _ := z.TagName()
-			skipping = dropsContent(string(name))
-			separate(&b, string(name))
+			inside = string(name)
+			separate(b, inside)
 		case html.EndTagToken:
 			name, _ := z.TagName()
-			skipping = false
-			separate(&b, string(name))
+			inside = ""
+			separate(b, string(name))
 		}
 	}
 }
 
-// dropsContent reports whether the content of element name is markup or
-// code rather than text. The tokenizer reads these elements' content as one
-// raw text token, so it is skipped until the next tag.
+// dropsContent reports whether the content of element name is code rather
+// than text.
 func dropsContent(name string) bool {
+	return name == "script" || name == "style"
+}
+
+// hasFallback reports whether element name is one the HTML tokenizer reads
+// as raw text although its content is markup shown when the element is
+// not: the fallback of a frame, an embed or a script.
+func hasFallback(name string) bool {
 	switch name {
-	case "script", "style", "iframe", "noembed", "noframes":
+	case "iframe", "noembed", "noframes", "noscript":
 		return true
 	}
 	return false
@@ -128,15 +98,19 @@ func isInline(name string) bool {
 	case "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del",
 		"dfn", "em", "font", "i", "ins", "kbd", "mark", "nobr", "q", "s",
 		"samp", "small", "span", "strike", "strong", "sub", "sup", "time",
-		"tt", "u", "var", "wbr":
+		"tt", "u", "var", "wbr", "mi", "mo", "mn", "mrow":
 		return true
 	}
 	return false
 }
 
 // collapse removes controls and invalid UTF-8 from s, turns each run of
-// white space into one space and trims both ends.
+// white space into one space and trims both ends. It returns s itself when
+// there is nothing to change.
 func collapse(s string) string {
+	if isCollapsed(s) {
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -156,4 +130,22 @@ func collapse(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// isCollapsed reports whether collapse would return s unchanged: printable
+// ASCII with single inner spaces and none at the ends.
+func isCollapsed(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x7f || c == ' ' && s[i+1] == ' ' {
+			return false
+		}
+	}
+	return true
 }

@@ -3,30 +3,40 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
 
 // ClaimFeed marks a feed as being downloaded by owner until the given time,
-// so that two tidings processes never fetch the same feed at once. It
-// returns false when another owner holds an unexpired claim.
-func (s *Store) ClaimFeed(ctx context.Context, feedID int64, owner string, now, until time.Time) (bool, error) {
-	var claimed bool
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE feed_sync SET claimed_by = ?, claimed_until = ?
-			WHERE feed_id = ? AND (claimed_by = '' OR claimed_by = ? OR claimed_until IS NULL OR claimed_until <= ?)`,
-			owner, until.Unix(), feedID, owner, now.Unix())
+// so that two tidings processes never fetch the same feed at once. A claim
+// of another owner is honoured while its lease runs and its process lives
+// (OwnerAlive); a dead process's claim is void at once. When the feed is
+// not claimed, holder names the live owner that holds it ("" when the
+// feed is gone).
+func (s *Store) ClaimFeed(ctx context.Context, feedID int64, owner string, now, until time.Time) (claimed bool, holder string, err error) {
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		var until0 sql.NullInt64
+		err := tx.QueryRowContext(ctx, `SELECT claimed_by, claimed_until FROM feed_sync WHERE feed_id = ?`,
+			feedID).Scan(&holder, &until0)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
 		if err != nil {
 			return err
 		}
-		n, err := res.RowsAffected()
-		claimed = n == 1
+		if holder != "" && holder != owner && until0.Valid && until0.Int64 > now.Unix() && s.alive(holder) {
+			return nil
+		}
+		holder, claimed = "", true
+		_, err = tx.ExecContext(ctx, `UPDATE feed_sync SET claimed_by = ?, claimed_until = ? WHERE feed_id = ?`,
+			owner, until.Unix(), feedID)
 		return err
 	})
 	if err != nil {
-		return false, fmt.Errorf("claim feed %d: %w", feedID, err)
+		return false, "", fmt.Errorf("claim feed %d: %w", feedID, err)
 	}
-	return claimed, nil
+	return claimed, holder, nil
 }
 
 // ReleaseFeed drops owner's claim on a feed.
@@ -42,27 +52,27 @@ func (s *Store) ReleaseFeed(ctx context.Context, feedID int64, owner string) err
 	return nil
 }
 
-// DueFeeds lists the feeds the scheduler should download at now: not
-// manual, and never tried (or rescheduled by a settings change) or past
+// DueFeeds lists the feeds the scheduler should download at now: local
+// (not the account's), not manual, and never tried (or rescheduled by a settings change) or past
 // their next sync time, which a failure sets to its back-off. Feeds that
 // missed their time by the most come first.
 func (s *Store) DueFeeds(ctx context.Context, now time.Time) ([]Feed, error) {
-	return s.feedsWhere(ctx, `fd.sync <> 'manual' AND (fs.next_sync_at IS NULL OR fs.next_sync_at <= ?)
+	return s.feedsWhere(ctx, `fd.remote_id IS NULL AND fd.sync <> 'manual' AND (fs.next_sync_at IS NULL OR fs.next_sync_at <= ?)
 		ORDER BY coalesce(fs.next_sync_at, 0), fd.id`, now.Unix())
 }
 
-// AutoFeeds lists every feed whose sync setting is not manual (what a
-// forced sync-all downloads).
+// AutoFeeds lists every local feed whose sync setting is not manual (what
+// a forced sync-all downloads).
 func (s *Store) AutoFeeds(ctx context.Context) ([]Feed, error) {
-	return s.feedsWhere(ctx, `fd.sync <> 'manual' ORDER BY fd.id`)
+	return s.feedsWhere(ctx, `fd.remote_id IS NULL AND fd.sync <> 'manual' ORDER BY fd.id`)
 }
 
-// NextDue returns the earliest next sync time of the automatic feeds, or
+// NextDue returns the earliest next sync time of the automatic local feeds, or
 // nil when none is scheduled.
 func (s *Store) NextDue(ctx context.Context) (*time.Time, error) {
 	var next sql.NullInt64
 	err := s.db.QueryRowContext(ctx, `SELECT min(coalesce(fs.next_sync_at, 0)) FROM feeds fd
-		JOIN feed_sync fs ON fs.feed_id = fd.id WHERE fd.sync <> 'manual'`).Scan(&next)
+		JOIN feed_sync fs ON fs.feed_id = fd.id WHERE fd.remote_id IS NULL AND fd.sync <> 'manual'`).Scan(&next)
 	if err != nil {
 		return nil, fmt.Errorf("next due feed: %w", err)
 	}

@@ -26,9 +26,17 @@ type Document struct {
 	// tells an empty newLocation (feed gone) from no redirect at all.
 	IsRedirect  bool
 	NewLocation string
+	// NewFeedURL is a podcast's itunes:new-feed-url: the publisher moved
+	// the feed there. The engine treats it as a permanent move once the new
+	// URL returns a feed.
+	NewFeedURL string
 
 	// Items in document order.
 	Items []DocItem
+
+	// ListInfo is a list feed's cf:listinfo (its sorts and groups), nil
+	// when the channel has none.
+	ListInfo *ListInfo
 }
 
 // Hints are the channel elements that bound how often a feed may be fetched.
@@ -50,16 +58,27 @@ type Hints struct {
 
 // DocItem is one entry of a Document.
 type DocItem struct {
-	GUID       string // guid / atom:id
-	Title      string // plain text
+	// Key, when set, is how the item is known instead of ItemKey's guid,
+	// link or hash (an item of a sync server: "r:" and the server's id).
+	Key        string
+	GUID       string // guid / atom:id / rdf:about, byte for byte as the feed gave it
+	Title      string // plain text: '<', '>' and '&' are characters, never markup
 	Link       string // http(s) or ""
-	Author     string // author / dc:creator / atom:author, plain text
+	Author     string // author / dc:creator / atom:author name(s), plain text
 	Published  *time.Time
 	Updated    *time.Time
-	Content    string // sanitized HTML: content:encoded / atom:content / description
-	Summary    string // sanitized HTML, only when different from Content
-	Categories []string
+	Content    string   // sanitized HTML: content:encoded / xhtml:body / atom:content / description
+	Summary    string   // sanitized HTML, only when different from Content
+	Categories []string // plain text
 	Enclosures []DocEnclosure
+	// DurationSeconds is itunes:duration, 0 when absent.
+	DurationSeconds int
+	// Image is itunes:image (or a media thumbnail): http(s) or "".
+	Image string
+	// ListValues holds the item's values for its feed's cf:listinfo, keyed
+	// by ListSort.Key and ListGroup.Key; sort values are normalised for
+	// their data type (dates RFC 3339 UTC, numbers plain decimals).
+	ListValues map[string]string
 }
 
 // DocEnclosure is an enclosure (or atom link rel="enclosure") of an item.

@@ -47,6 +47,9 @@ type Download struct {
 // DownloadResult is what a recorded download changed.
 type DownloadResult struct {
 	New, Updated, Removed int
+	// Ruled counts the new and updated items that rules deleted or hid;
+	// they are not in New, Updated, NewItems or ChangedItems.
+	Ruled int
 	// NewItems holds the ids of items that arrived in this download.
 	NewItems []int64
 	// ChangedItems holds the ids of new and updated items.
@@ -57,6 +60,9 @@ type DownloadResult struct {
 	ItemCount, UnreadCount int
 	// Moved is true when the feed's URL changed to NewURL.
 	Moved bool
+	// buried counts the tombstones this download added (the purge prunes
+	// tombstones only then).
+	buried int
 }
 
 // RecordDownload stores one successful download in a single transaction:
@@ -75,6 +81,12 @@ func (s *Store) RecordDownload(ctx context.Context, feedID int64, d Download) (D
 				return err
 			}
 			if err := mergeItems(ctx, tx, feedID, d, &res); err != nil {
+				return err
+			}
+			if err := saveListInfo(ctx, tx, feedID, d.Document); err != nil {
+				return err
+			}
+			if err := s.applyRules(ctx, tx, feedID, d.At, &res); err != nil {
 				return err
 			}
 		}

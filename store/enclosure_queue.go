@@ -17,6 +17,9 @@ type EnclosureJob struct {
 	Enclosure
 	FeedID    int64
 	ItemTitle string
+	// ClaimedBy is the owner (Owner.String) of the process transferring
+	// it, "" when none.
+	ClaimedBy string
 }
 
 // EnclosureQuery selects enclosures. A nil id list and an empty Status are
@@ -39,7 +42,7 @@ type EnclosureOutcome struct {
 }
 
 const jobColumns = `e.id, e.item_id, e.url, e.type, e.length, e.status, e.error, e.path,
-	e.bytes_done, e.bytes_total, i.feed_id, i.title`
+	e.bytes_done, e.bytes_total, i.feed_id, i.title, e.claimed_by`
 
 const jobFrom = ` FROM enclosures e JOIN items i ON i.id = e.item_id `
 
@@ -50,7 +53,7 @@ func scanJob(r rowScanner) (EnclosureJob, error) {
 	var j EnclosureJob
 	e := &j.Enclosure
 	err := r.Scan(&e.ID, &e.ItemID, &e.URL, &e.Type, &e.Length, &e.Status, &e.Error, &e.Path,
-		&e.BytesDone, &e.BytesTotal, &j.FeedID, &j.ItemTitle)
+		&e.BytesDone, &e.BytesTotal, &j.FeedID, &j.ItemTitle, &j.ClaimedBy)
 	return j, err
 }
 
@@ -121,7 +124,7 @@ func (s *Store) QueueEnclosures(ctx context.Context, ids []int64, at time.Time, 
 			for _, st := range from {
 				args = append(args, st)
 			}
-			got, err := returningIDs(ctx, tx, `UPDATE enclosures SET status = 'queued', queued_at = ?, error = ''
+			got, err := returningIDs(ctx, tx, `UPDATE enclosures SET status = 'queued', queued_at = ?, error = '', claimed_by = ''
 				WHERE id IN (`+marks(len(part))+`) AND status IN (`+marks(len(from))+`) RETURNING id`, args...)
 			queued = append(queued, got...)
 			return err
@@ -134,30 +137,48 @@ func (s *Store) QueueEnclosures(ctx context.Context, ids []int64, at time.Time, 
 }
 
 // ClaimNextEnclosure takes the oldest queued enclosure (FIFO by queue time,
-// then id), marks it downloading and returns it; ok is false when the queue
-// is empty.
-func (s *Store) ClaimNextEnclosure(ctx context.Context) (job EnclosureJob, ok bool, err error) {
-	return s.claim(ctx, `status = 'queued' AND id = (SELECT id FROM enclosures WHERE status = 'queued'
+// then id), marks it downloading by owner and returns it; ok is false when
+// the queue is empty.
+// An empty queue is seen without taking the write lock.
+func (s *Store) ClaimNextEnclosure(ctx context.Context, owner string) (job EnclosureJob, ok bool, err error) {
+	var queued int
+	err = s.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM enclosures WHERE status = 'queued' LIMIT 1)`).Scan(&queued)
+	if err != nil || queued == 0 {
+		return job, false, s.fault(err)
+	}
+	return s.claim(ctx, owner, `status = 'queued' AND id = (SELECT id FROM enclosures WHERE status = 'queued'
 		ORDER BY queued_at, id LIMIT 1)`)
 }
 
-// ClaimEnclosure marks enclosure id downloading whatever its state (a
-// user's request) and returns it; ok is false when it does not exist.
-func (s *Store) ClaimEnclosure(ctx context.Context, id int64) (job EnclosureJob, ok bool, err error) {
-	return s.claim(ctx, `id = ?`, id)
-}
-
-func (s *Store) claim(ctx context.Context, where string, args ...any) (EnclosureJob, bool, error) {
-	var job EnclosureJob
-	var ok bool
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		ids, err := returningIDs(ctx, tx, `UPDATE enclosures SET status = 'downloading', error = ''
-			WHERE `+where+` RETURNING id`, args...)
-		if err != nil || len(ids) == 0 {
+// ClaimEnclosure marks enclosure id downloading by owner whatever its state
+// (a user's request) and returns it, unless another live process
+// (OwnerAlive) is transferring it: then ok is false and holder names that
+// process. ok is false with no holder when the enclosure does not exist.
+func (s *Store) ClaimEnclosure(ctx context.Context, id int64, owner string) (job EnclosureJob, ok bool, holder string, err error) {
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		var status string
+		err := tx.QueryRowContext(ctx, `SELECT status, claimed_by FROM enclosures WHERE id = ?`, id).Scan(&status, &holder)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil || status == EnclosureDownloading && holder != "" && holder != owner && s.alive(holder) {
 			return err
 		}
-		job, err = scanJob(tx.QueryRowContext(ctx, `SELECT `+jobColumns+jobFrom+` WHERE e.id = ?`, ids[0]))
-		ok = err == nil
+		holder = ""
+		job, ok, err = claimIn(ctx, tx, owner, `id = ?`, id)
+		return err
+	})
+	if err != nil {
+		return job, false, "", fmt.Errorf("claim enclosure %d: %w", id, err)
+	}
+	return job, ok, holder, nil
+}
+
+func (s *Store) claim(ctx context.Context, owner, where string, args ...any) (EnclosureJob, bool, error) {
+	var job EnclosureJob
+	var ok bool
+	err := s.write(ctx, func(tx *sql.Tx) (err error) {
+		job, ok, err = claimIn(ctx, tx, owner, where, args...)
 		return err
 	})
 	if err != nil {
@@ -166,10 +187,21 @@ func (s *Store) claim(ctx context.Context, where string, args ...any) (Enclosure
 	return job, ok, nil
 }
 
+// claimIn marks the enclosure where selects downloading by owner, in tx.
+func claimIn(ctx context.Context, tx *sql.Tx, owner, where string, args ...any) (EnclosureJob, bool, error) {
+	ids, err := returningIDs(ctx, tx, `UPDATE enclosures SET status = 'downloading', error = '', claimed_by = ?
+		WHERE `+where+` RETURNING id`, append([]any{owner}, args...)...)
+	if err != nil || len(ids) == 0 {
+		return EnclosureJob{}, false, err
+	}
+	job, err := scanJob(tx.QueryRowContext(ctx, `SELECT `+jobColumns+jobFrom+` WHERE e.id = ?`, ids[0]))
+	return job, err == nil, err
+}
+
 // RequeueEnclosure puts an enclosure that was downloading back in the
 // queue, keeping its place (queue time), its file and its progress.
 func (s *Store) RequeueEnclosure(ctx context.Context, id int64) error {
-	return s.updateEnclosure(ctx, "requeue", id, `UPDATE enclosures SET status = 'queued',
+	return s.updateEnclosure(ctx, "requeue", id, `UPDATE enclosures SET status = 'queued', claimed_by = '',
 		queued_at = coalesce(queued_at, ?) WHERE id = ? AND status = 'downloading'`, s.now().Unix(), id)
 }
 
@@ -189,7 +221,7 @@ func (s *Store) FinishEnclosure(ctx context.Context, id int64, o EnclosureOutcom
 		return fmt.Errorf("finish enclosure %d: %w: status %q", id, ErrInvalid, o.Status)
 	}
 	return s.updateEnclosure(ctx, "finish", id, `UPDATE enclosures SET status = ?, error = ?, path = ?,
-		bytes_done = ?, bytes_total = ? WHERE id = ?`, o.Status, o.Error, o.Path, o.BytesDone, o.BytesTotal, id)
+		bytes_done = ?, bytes_total = ?, claimed_by = '' WHERE id = ?`, o.Status, o.Error, o.Path, o.BytesDone, o.BytesTotal, id)
 }
 
 // updateEnclosure runs one UPDATE of enclosure id; ErrNotFound when no row

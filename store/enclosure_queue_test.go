@@ -49,7 +49,7 @@ func TestEnclosureQueueIsFIFOByQueueTime(t *testing.T) {
 	}
 	var order []int64
 	for {
-		job, ok, err := s.ClaimNextEnclosure(ctx)
+		job, ok, err := s.ClaimNextEnclosure(ctx, "a")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,14 +95,14 @@ func TestRequeueKeepsPlaceAndProgress(t *testing.T) {
 	ids := withEnclosures(t, s, feed, *now, "http://a.example/1.mp3", "http://a.example/2.mp3")
 	s.QueueEnclosures(ctx, ids[:1], *now, EnclosureNone)
 	s.QueueEnclosures(ctx, ids[1:], now.Add(time.Minute), EnclosureNone)
-	first, _, _ := s.ClaimNextEnclosure(ctx)
+	first, _, _ := s.ClaimNextEnclosure(ctx, "a")
 	if err := s.SetEnclosureProgress(ctx, first.ID, "/enc/1/1.mp3", 100, 1000); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.RequeueEnclosure(ctx, first.ID); err != nil {
 		t.Fatal(err)
 	}
-	again, ok, err := s.ClaimNextEnclosure(ctx)
+	again, ok, err := s.ClaimNextEnclosure(ctx, "a")
 	if err != nil || !ok || again.ID != ids[0] {
 		t.Fatalf("after requeue claimed %+v (%v), want %d first again", again, err, ids[0])
 	}
@@ -117,11 +117,11 @@ func TestClaimEnclosureTakesAnyState(t *testing.T) {
 	feed := addFeed(t, s, "http://a.example/feed", "")
 	ids := withEnclosures(t, s, feed, *now, "http://a.example/1.exe")
 	s.FinishEnclosure(ctx, ids[0], EnclosureOutcome{Status: EnclosureBlocked, Error: "blocked"})
-	job, ok, err := s.ClaimEnclosure(ctx, ids[0])
+	job, ok, _, err := s.ClaimEnclosure(ctx, ids[0], "a")
 	if err != nil || !ok || job.Status != EnclosureDownloading {
 		t.Fatalf("claim: %+v %v %v", job, ok, err)
 	}
-	if _, ok, err := s.ClaimEnclosure(ctx, 999); ok || err != nil {
+	if _, ok, _, err := s.ClaimEnclosure(ctx, 999, "a"); ok || err != nil {
 		t.Fatalf("claim of an unknown enclosure: ok=%v err=%v", ok, err)
 	}
 }

@@ -47,6 +47,22 @@ type Feed struct {
 	UnreadCount        int
 	CreatedAt          time.Time
 	State              SyncState
+	// RemoteID is the server's id of a feed of the account (fetched by
+	// the server, never here); "" for a local feed.
+	RemoteID string
+}
+
+// Remote reports whether the feed is one of the account's.
+func (f Feed) Remote() bool { return f.RemoteID != "" }
+
+// AnyRemote reports whether one of feeds is the account's.
+func AnyRemote(feeds []Feed) bool {
+	for _, f := range feeds {
+		if f.Remote() {
+			return true
+		}
+	}
+	return false
 }
 
 // SyncState is what the engine knows of a feed's downloads.
@@ -73,7 +89,9 @@ type NewFeed struct {
 	URL   string
 	Title string // "" until the first download names it
 	// CustomTitle keeps Title when downloads bring the publisher's.
-	CustomTitle        bool
+	CustomTitle bool
+	// SiteURL is the feed's web site, "" until a download gives it.
+	SiteURL            string
 	FolderPath         string
 	Sync               string // "" means SyncDefault
 	IntervalMinutes    int
@@ -87,7 +105,8 @@ const feedColumns = `fd.id, fd.url, fd.title, fd.custom_title, fd.site_url, fd.d
 	fd.watch, fd.item_count, fd.unread_count, fd.created_at,
 	fs.etag, fs.last_modified, fs.body_hash, fs.last_full_bytes, fs.last_download_at,
 	fs.last_attempt_at, fs.next_sync_at, fs.failures, fs.last_error, fs.retry_after,
-	fs.bytes_received, fs.bytes_saved, fs.requests, fs.not_modified, fs.delta_responses`
+	fs.bytes_received, fs.bytes_saved, fs.requests, fs.not_modified, fs.delta_responses,
+	coalesce(fd.remote_id, '')`
 
 const feedFrom = ` FROM feeds fd JOIN feed_sync fs ON fs.feed_id = fd.id LEFT JOIN folders fo ON fo.id = fd.folder_id `
 
@@ -105,7 +124,8 @@ func scanFeed(r rowScanner) (Feed, error) {
 		&f.Watch, &f.ItemCount, &f.UnreadCount, &created,
 		&st.ETag, &st.LastModified, &st.BodyHash, &st.LastFullBytes, &lastDl,
 		&lastAt, &next, &st.Failures, &st.LastError, &retry,
-		&st.BytesReceived, &st.BytesSaved, &st.Requests, &st.NotModified, &st.DeltaResponses)
+		&st.BytesReceived, &st.BytesSaved, &st.Requests, &st.NotModified, &st.DeltaResponses,
+		&f.RemoteID)
 	if err != nil {
 		return f, err
 	}
@@ -155,10 +175,10 @@ func (s *Store) insertFeed(ctx context.Context, tx *sql.Tx, nf NewFeed) (int64, 
 		nf.Sync = SyncDefault
 	}
 	now := s.now().Unix()
-	res, err := tx.ExecContext(ctx, `INSERT INTO feeds (url, title, custom_title, folder_id, sync,
+	res, err := tx.ExecContext(ctx, `INSERT INTO feeds (url, title, custom_title, site_url, folder_id, sync,
 		interval_minutes, max_items, download_enclosures, enclosures_since, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN ? END, ?)`,
-		nf.URL, nf.Title, nf.CustomTitle && nf.Title != "", nullID(folder), nf.Sync, nf.IntervalMinutes, nf.MaxItems,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN ? END, ?)`,
+		nf.URL, nf.Title, nf.CustomTitle && nf.Title != "", nf.SiteURL, nullID(folder), nf.Sync, nf.IntervalMinutes, nf.MaxItems,
 		nf.DownloadEnclosures, nf.DownloadEnclosures, now, now)
 	if err != nil {
 		return 0, err

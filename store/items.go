@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/query"
 )
 
 // Item is a stored entry of a feed. Every text is sanitized.
@@ -22,12 +24,22 @@ type Item struct {
 	Content     string
 	Summary     string
 	Categories  []string
-	PublishedAt *time.Time
-	UpdatedAt   *time.Time
+	PublishedAt *time.Time // as the feed gave it
+	UpdatedAt   *time.Time // as the feed gave it
 	FirstSeenAt time.Time
-	Read        bool
-	Flagged     bool
-	Enclosures  []Enclosure
+	// Date is the sort date (column sort_at): PublishedAt, else UpdatedAt,
+	// else FirstSeenAt. Lists, rivers, purge and `items` order by it.
+	Date            time.Time
+	DurationSeconds int    // itunes:duration, 0 when unknown
+	Image           string // itunes:image or a media thumbnail, "" when none
+	Read            bool
+	Flagged         bool
+	// Hidden is set by a hide rule: the item shows only when asked for.
+	Hidden     bool
+	Enclosures []Enclosure
+	// ListValues are the item's values for its list feed's cf:listinfo
+	// sorts and groups (keys ListSort.Key, ListGroup.Key).
+	ListValues map[string]string
 }
 
 // ItemQuery selects items. Zero values mean "no filter".
@@ -36,31 +48,47 @@ type ItemQuery struct {
 	FolderPath string // the folder and its whole subtree
 	Unread     bool
 	Flagged    bool
-	Limit      int // 0: no limit
-	Offset     int
+	// Filter is a query-language expression the items must match.
+	Filter query.Expr
+	// IncludeHidden lists the items hidden by rules too (tidings items --all).
+	IncludeHidden bool
+	Limit         int // 0: no limit
+	Offset        int
+	// AlsoIDs are items listed whatever the Unread and Flagged filters say
+	// (the reader keeps items read in the Unread view listed).
+	AlsoIDs []int64
+	// List orders a list feed's items by its cf:listinfo (with FeedID).
+	List *ListOrder
 }
 
 const itemColumns = `i.id, i.feed_id, fd.title, i.guid, i.title, i.link, i.author, i.content, i.summary,
-	i.categories, i.published_at, i.updated_at, i.first_seen_at, i.read, i.flagged`
+	i.categories, i.published_at, i.updated_at, i.first_seen_at, i.sort_at, i.duration_seconds, i.image,
+	i.read, i.flagged, i.hidden, i.list_values`
 
 func scanItem(r rowScanner) (Item, error) {
 	var it Item
 	var cats string
 	var pub, upd sql.NullInt64
-	var seen int64
+	var seen, sortAt int64
+	var listValues string
 	err := r.Scan(&it.ID, &it.FeedID, &it.FeedTitle, &it.GUID, &it.Title, &it.Link, &it.Author,
-		&it.Content, &it.Summary, &cats, &pub, &upd, &seen, &it.Read, &it.Flagged)
+		&it.Content, &it.Summary, &cats, &pub, &upd, &seen, &sortAt, &it.DurationSeconds, &it.Image,
+		&it.Read, &it.Flagged, &it.Hidden, &listValues)
 	if err != nil {
 		return it, err
 	}
+	if listValues != "" {
+		_ = json.Unmarshal([]byte(listValues), &it.ListValues)
+	}
 	it.PublishedAt, it.UpdatedAt = timePtr(pub), timePtr(upd)
 	it.FirstSeenAt = time.Unix(seen, 0).UTC()
+	it.Date = time.Unix(sortAt, 0).UTC()
 	_ = json.Unmarshal([]byte(cats), &it.Categories)
 	return it, nil
 }
 
-// Items returns the items q selects, newest first; the items of one list
-// feed come in document order. Enclosures are included.
+// Items returns the items q selects, newest first by their sort date
+// (Item.Date); the items of one list feed come in document order. Enclosures are included.
 func (s *Store) Items(ctx context.Context, q ItemQuery) ([]Item, error) {
 	query, args := itemsSQL(ctx, s, q)
 	items, err := s.queryItems(ctx, query, args...)
@@ -97,47 +125,90 @@ func (s *Store) queryItems(ctx context.Context, query string, args ...any) ([]It
 }
 
 func itemsSQL(ctx context.Context, s *Store, q ItemQuery) (string, []any) {
-	var where []string
-	var args []any
 	order := `i.sort_at DESC, i.id DESC`
-	if q.FeedID != 0 {
-		where, args = append(where, `i.feed_id = ?`), append(args, q.FeedID)
-		if s.isList(ctx, q.FeedID) {
-			order = `i.list_pos ASC, i.id DESC`
-		}
+	if q.FeedID != 0 && s.isList(ctx, q.FeedID) {
+		order = `i.list_pos ASC, i.id DESC`
 	}
-	if q.FolderPath != "" {
-		where, args = append(where, subtreeFilter), append(args, q.FolderPath, q.FolderPath, q.FolderPath)
-	}
-	if q.Unread {
-		where = append(where, `i.read = 0`)
-	}
-	if q.Flagged {
-		where = append(where, `i.flagged = 1`)
+	where, args := itemsWhere(s, q)
+	var orderArgs []any
+	if q.List != nil && q.FeedID != 0 {
+		order, orderArgs = q.List.orderSQL()
 	}
 	query := `SELECT ` + itemColumns + ` FROM items i JOIN feeds fd ON fd.id = i.feed_id`
 	if q.Limit <= 0 && q.Offset <= 0 {
-		if len(where) > 0 {
-			query += ` WHERE ` + strings.Join(where, ` AND `)
-		}
-		return query + ` ORDER BY ` + order, args
+		return query + ` WHERE ` + where + ` ORDER BY ` + order, append(args, orderArgs...)
 	}
 	limit := q.Limit
 	if limit <= 0 {
 		limit = -1
 	}
 	// The page's ids are picked first, walking an index, and only then
-	// their rows read: skipping offset rows never reads them.
+	// their rows read: skipping offset rows never reads them. The feeds are
+	// joined there only when the condition needs them.
 	page := `SELECT i.id FROM items i`
-	if q.FolderPath != "" {
+	if strings.Contains(where, "fd.") {
 		page += ` JOIN feeds fd ON fd.id = i.feed_id`
 	}
-	if len(where) > 0 {
-		page += ` WHERE ` + strings.Join(where, ` AND `)
+	page += ` WHERE ` + where + ` ORDER BY ` + order + ` LIMIT ? OFFSET ?`
+	args = append(append(args, orderArgs...), limit, q.Offset)
+	return query + ` WHERE i.id IN (` + page + `) ORDER BY ` + order, append(args, orderArgs...)
+}
+
+// itemsWhere is the condition selecting q's items, over items aliased
+// "i" joined with feeds aliased "fd". Hidden items are left out unless
+// asked for.
+func itemsWhere(s *Store, q ItemQuery) (string, []any) {
+	where := []string{`1 = 1`}
+	var args []any
+	if q.FeedID != 0 {
+		where, args = append(where, `i.feed_id = ?`), append(args, q.FeedID)
 	}
-	page += ` ORDER BY ` + order + ` LIMIT ? OFFSET ?`
-	args = append(args, limit, q.Offset)
-	return query + ` WHERE i.id IN (` + page + `) ORDER BY ` + order, args
+	if q.FolderPath != "" {
+		where, args = append(where, subtreeFilter), append(args, q.FolderPath, q.FolderPath, q.FolderPath)
+	}
+	var state []string
+	if q.Unread {
+		state = append(state, `i.read = 0`)
+	}
+	if q.Flagged {
+		state = append(state, `i.flagged = 1`)
+	}
+	if len(state) > 0 {
+		cond := strings.Join(state, ` AND `)
+		if len(q.AlsoIDs) > 0 {
+			cond = `(` + cond + ` OR i.id IN (` + strings.TrimSuffix(strings.Repeat("?,", len(q.AlsoIDs)), ",") + `))`
+			for _, id := range q.AlsoIDs {
+				args = append(args, id)
+			}
+		}
+		where = append(where, cond)
+	}
+	if !q.IncludeHidden {
+		where = append(where, `i.hidden = 0`)
+	}
+	if q.Filter != nil {
+		cond, fargs := compileFilter(q.Filter, s.now())
+		where, args = append(where, cond), append(args, fargs...)
+	}
+	return strings.Join(where, ` AND `), args
+}
+
+// ItemCount is how many items a query selects, and how many of them are
+// unread.
+type ItemCount struct {
+	Items, Unread int
+}
+
+// CountItems counts the items q selects (Limit and Offset aside).
+func (s *Store) CountItems(ctx context.Context, q ItemQuery) (ItemCount, error) {
+	where, args := itemsWhere(s, q)
+	var c ItemCount
+	err := s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(i.read = 0), 0)
+		FROM items i JOIN feeds fd ON fd.id = i.feed_id WHERE `+where, args...).Scan(&c.Items, &c.Unread)
+	if err != nil {
+		return c, fmt.Errorf("count items: %w", err)
+	}
+	return c, nil
 }
 
 func (s *Store) isList(ctx context.Context, feedID int64) bool {
@@ -164,13 +235,15 @@ func (s *Store) Item(ctx context.Context, id int64) (Item, error) {
 }
 
 // SetRead marks items read or unread. Unknown ids fail with ErrNotFound and
-// change nothing.
+// change nothing. For items of the account the change is journalled, in
+// the same transaction, to be pushed.
 func (s *Store) SetRead(ctx context.Context, ids []int64, read bool) error {
 	return s.setItemFlag(ctx, "read", ids, read)
 }
 
 // SetFlagged flags or unflags items. Unknown ids fail with ErrNotFound and
-// change nothing.
+// change nothing. For items of the account the change is journalled, in
+// the same transaction, to be pushed.
 func (s *Store) SetFlagged(ctx context.Context, ids []int64, flagged bool) error {
 	return s.setItemFlag(ctx, "flagged", ids, flagged)
 }
@@ -185,6 +258,9 @@ func (s *Store) setItemFlag(ctx context.Context, column string, ids []int64, v b
 			if n, _ := res.RowsAffected(); n == 0 {
 				return fmt.Errorf("item %d: %w", id, ErrNotFound)
 			}
+			if err := journalItems(ctx, tx, column, v, s.now(), `id = ?`, id); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
@@ -194,7 +270,34 @@ func (s *Store) setItemFlag(ctx context.Context, column string, ids []int64, v b
 	return nil
 }
 
-// MarkFeedRead marks every item of a feed read and returns how many changed.
+// SetReadExisting marks those of ids that still exist read or unread
+// (others may have been purged meanwhile) and returns how many changed.
+// For items of the account each change is journalled, in the same
+// transaction, to be pushed.
+func (s *Store) SetReadExisting(ctx context.Context, ids []int64, read bool) (int, error) {
+	var n int64
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		for _, id := range ids {
+			if err := journalItems(ctx, tx, "read", read, s.now(), `id = ? AND read <> ?`, id, read); err != nil {
+				return err
+			}
+			res, err := tx.ExecContext(ctx, `UPDATE items SET read = ? WHERE id = ? AND read <> ?`, read, id, read)
+			if err != nil {
+				return err
+			}
+			c, _ := res.RowsAffected()
+			n += c
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("set read: %w", err)
+	}
+	return int(n), nil
+}
+
+// MarkFeedRead marks every item of a feed read and returns how many
+// changed (journalled to be pushed for a feed of the account).
 func (s *Store) MarkFeedRead(ctx context.Context, feedID int64) (int, error) {
 	return s.markRead(ctx, `feed_id = ?`, feedID)
 }
@@ -210,6 +313,9 @@ func (s *Store) MarkFolderRead(ctx context.Context, path string) (int, error) {
 func (s *Store) markRead(ctx context.Context, where string, args ...any) (int, error) {
 	var n int64
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		if err := journalItems(ctx, tx, "read", true, s.now(), `read = 0 AND `+where, args...); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE items SET read = 1 WHERE read = 0 AND `+where, args...)
 		if err != nil {
 			return err

@@ -10,10 +10,12 @@ import (
 	"time"
 )
 
-// ItemKey is how an item is known across downloads: its guid, else its link,
-// else a hash of its title and content.
+// ItemKey is how an item is known across downloads: its Key when set,
+// else its guid, else its link, else a hash of its title and content.
 func ItemKey(it DocItem) string {
 	switch {
+	case it.Key != "":
+		return it.Key
 	case it.GUID != "":
 		return "g:" + it.GUID
 	case it.Link != "":
@@ -38,8 +40,12 @@ type storedItem struct {
 func mergeItems(ctx context.Context, tx *sql.Tx, feedID int64, d Download, res *DownloadResult) error {
 	items := d.Document.Items
 	seen := make(map[int64]bool, len(items))
+	graves, err := tombstoneKeys(ctx, tx, feedID)
+	if err != nil {
+		return err
+	}
 	for i := len(items) - 1; i >= 0; i-- {
-		id, err := mergeItem(ctx, tx, feedID, items[i], i, d.At, res)
+		id, err := mergeItem(ctx, tx, feedID, items[i], i, d.At, graves, res)
 		if err != nil {
 			return err
 		}
@@ -51,7 +57,10 @@ func mergeItems(ctx context.Context, tx *sql.Tx, feedID int64, d Download, res *
 	return nil
 }
 
-func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos int, now time.Time, res *DownloadResult) (int64, error) {
+// mergeItem stores one item and returns its id (0 for an item a rule
+// deleted before, whose key is in graves: its tombstone is touched
+// instead).
+func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos int, now time.Time, graves map[string]bool, res *DownloadResult) (int64, error) {
 	key := ItemKey(it)
 	var old storedItem
 	err := tx.QueryRowContext(ctx, `SELECT id, title, content, summary, updated_at FROM items
@@ -59,6 +68,9 @@ func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos in
 		Scan(&old.id, &old.title, &old.content, &old.summary, &old.updated)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
+		if graves[key] {
+			return 0, touchTombstone(ctx, tx, feedID, key, now)
+		}
 		id, err := insertItem(ctx, tx, feedID, key, it, pos, now)
 		if err == nil {
 			res.New++
@@ -86,17 +98,26 @@ func changed(old storedItem, it DocItem) bool {
 		(it.Updated != nil && old.updated.Int64 != it.Updated.Unix())
 }
 
-func insertItem(ctx context.Context, tx *sql.Tx, feedID int64, key string, it DocItem, pos int, now time.Time) (int64, error) {
-	sortAt := now.Unix()
-	if it.Published != nil {
-		sortAt = it.Published.Unix()
+// sortDate is an item's sort date: published, else updated, else when it
+// was first seen.
+func sortDate(it DocItem, firstSeen time.Time) int64 {
+	switch {
+	case it.Published != nil:
+		return it.Published.Unix()
+	case it.Updated != nil:
+		return it.Updated.Unix()
 	}
+	return firstSeen.Unix()
+}
+
+func insertItem(ctx context.Context, tx *sql.Tx, feedID int64, key string, it DocItem, pos int, now time.Time) (int64, error) {
 	r, err := tx.ExecContext(ctx, `INSERT INTO items (feed_id, item_key, guid, title, link, author,
-		content, summary, categories, published_at, updated_at, first_seen_at, sort_at, list_pos)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		content, summary, categories, published_at, updated_at, first_seen_at, sort_at, list_pos,
+		duration_seconds, image)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		feedID, key, it.GUID, it.Title, it.Link, it.Author, it.Content, it.Summary,
 		categoriesJSON(it.Categories), unixOrNil(it.Published), unixOrNil(it.Updated),
-		now.Unix(), sortAt, pos)
+		now.Unix(), sortDate(it, now), pos, max(0, it.DurationSeconds), it.Image)
 	if err != nil {
 		return 0, err
 	}
@@ -108,12 +129,17 @@ func insertItem(ctx context.Context, tx *sql.Tx, feedID int64, key string, it Do
 }
 
 func updateItem(ctx context.Context, tx *sql.Tx, id int64, it DocItem) error {
+	// A published date once seen stays; the sort date follows the rule of
+	// sortDate with the dates the item has after this update.
 	_, err := tx.ExecContext(ctx, `UPDATE items SET guid = ?, title = ?, link = ?, author = ?,
 		content = ?, summary = ?, categories = ?, updated_at = ?,
-		published_at = coalesce(?, published_at), sort_at = coalesce(?, sort_at)
+		published_at = coalesce(?, published_at),
+		sort_at = coalesce(?, published_at, ?, first_seen_at),
+		duration_seconds = ?, image = ?
 		WHERE id = ?`,
 		it.GUID, it.Title, it.Link, it.Author, it.Content, it.Summary, categoriesJSON(it.Categories),
-		unixOrNil(it.Updated), unixOrNil(it.Published), unixOrNil(it.Published), id)
+		unixOrNil(it.Updated), unixOrNil(it.Published), unixOrNil(it.Published), unixOrNil(it.Updated),
+		max(0, it.DurationSeconds), it.Image, id)
 	if err != nil {
 		return err
 	}

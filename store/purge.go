@@ -6,12 +6,30 @@ import (
 	"strings"
 )
 
-// purge keeps at most maxItems items of a feed: the newest by published
-// date, else first-seen time (list feeds: the first in document order).
+// purge keeps at most maxItems items of a feed: the newest by sort date
+// (published, else updated, else first seen; list feeds: the first in
+// document order).
 // Flagged items are never removed. maxItems <= 0 keeps everything.
+// Tombstones of items deleted by rules are pruned to the same number
+// whenever a download adds some.
 func purge(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, isList bool, res *DownloadResult) error {
+	drop, err := purgeable(ctx, tx, feedID, maxItems, isList)
+	if err != nil {
+		return err
+	}
+	if err := deleteItems(ctx, tx, drop, res); err != nil {
+		return err
+	}
+	if res.buried == 0 {
+		return nil // tombstones only grow when a delete rule acts
+	}
+	return pruneTombstones(ctx, tx, feedID, maxItems)
+}
+
+// purgeable lists the items purge removes.
+func purgeable(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, isList bool) ([]int64, error) {
 	if maxItems <= 0 {
-		return nil
+		return nil, nil
 	}
 	order := `sort_at DESC, id DESC`
 	if isList {
@@ -20,25 +38,21 @@ func purge(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, isList b
 	rows, err := tx.QueryContext(ctx, `SELECT id, flagged FROM items WHERE feed_id = ?
 		ORDER BY `+order+` LIMIT -1 OFFSET ?`, feedID, maxItems)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	defer rows.Close()
 	var drop []int64
 	for rows.Next() {
 		var id int64
 		var flagged bool
 		if err := rows.Scan(&id, &flagged); err != nil {
-			rows.Close()
-			return err
+			return nil, err
 		}
 		if !flagged {
 			drop = append(drop, id)
 		}
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	return deleteItems(ctx, tx, drop, res)
+	return drop, rows.Err()
 }
 
 // deleteItems removes items (their enclosure rows go by cascade) and

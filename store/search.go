@@ -19,7 +19,7 @@ func (s *Store) Search(ctx context.Context, text string, limit int) ([]Item, err
 	}
 	items, err := s.queryItems(ctx, `SELECT `+itemColumns+` FROM items i
 		JOIN feeds fd ON fd.id = i.feed_id
-		WHERE i.id IN (SELECT docid FROM items_fts WHERE items_fts MATCH ?)
+		WHERE i.hidden = 0 AND i.id IN (SELECT docid FROM items_fts WHERE items_fts MATCH ?)
 		ORDER BY i.sort_at DESC, i.id DESC LIMIT ?`, match, limit)
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", text, err)

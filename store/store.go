@@ -5,14 +5,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
-
-	// Registers the "sqlite3" driver.
-	_ "github.com/mattn/go-sqlite3"
 )
 
 // busyTimeout is how long a connection waits for another writer (another
@@ -42,6 +40,11 @@ type Store struct {
 	// Go instead of spinning in SQLite's busy handler.
 	writeMu sync.Mutex
 	now     func() time.Time
+	// alive tells whether the owner of a claim may still be running
+	// (OwnerAlive).
+	alive func(owner string) bool
+	// exprs caches parsed expressions and compiled ~ patterns.
+	exprs *exprCache
 }
 
 // Open opens (creating if needed) the database at path, applies pending
@@ -50,27 +53,41 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if path == "" || path == ":memory:" {
 		return nil, fmt.Errorf("open store: a file path is required")
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := createPrivate(path); err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	writer, err := sql.Open("sqlite3", dsn(path, writerCacheKiB))
-	if err != nil {
-		return nil, fmt.Errorf("open store %s: %w", path, err)
-	}
+	cache := &exprCache{}
+	writer := openDB(dsn(path, writerCacheKiB), cache)
 	writer.SetMaxOpenConns(1)
-	db, err := sql.Open("sqlite3", dsn(path, readerCacheKiB))
-	if err != nil {
-		writer.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
-	}
+	db := openDB(dsn(path, readerCacheKiB), cache)
 	db.SetMaxOpenConns(maxReaders)
 	db.SetMaxIdleConns(idleReaders)
-	s := &Store{db: db, writer: writer, path: path, now: time.Now}
+	s := &Store{db: db, writer: writer, path: path, now: time.Now, alive: OwnerAlive, exprs: cache}
 	if err := s.migrate(ctx); err != nil {
 		s.Close()
+		if err := s.fault(err); IsDatabaseFault(err) {
+			return nil, err // it names the file and says what is wrong
+		}
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	return s, nil
+}
+
+// createPrivate creates the database file, and its folder, readable by
+// the user alone (0600 and 0700) unless they exist; SQLite gives its
+// -wal and -shm files the database's mode.
+func createPrivate(path string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // dsn puts every pragma in the connection string so each pooled connection
@@ -98,16 +115,17 @@ func (s *Store) Close() error { return errors.Join(s.db.Close(), s.writer.Close(
 func (s *Store) SetClock(now func() time.Time) { s.now = now }
 
 // write runs fn in one write transaction, committed when fn returns nil.
+// A fault of the database file comes back as a *DatabaseError.
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
 	tx, err := s.writer.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return s.fault(err)
 	}
 	if err := fn(tx); err != nil {
 		tx.Rollback()
-		return err
+		return s.fault(err)
 	}
-	return tx.Commit()
+	return s.fault(tx.Commit())
 }

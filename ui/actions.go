@@ -16,6 +16,7 @@ func (m *Model) key(km tea.KeyMsg) tea.Cmd {
 	if km.Type == tea.KeyRunes && len(km.Runes) > 1 && !km.Paste && m.dialog == nil {
 		return m.keys1by1(km.Runes)
 	}
+	m.jump = nil // any key ends an n/p still looking
 	if m.dialog != nil {
 		done, cmd := m.dialog.update(km)
 		if done {
@@ -48,16 +49,16 @@ func (m *Model) paneKey(km tea.KeyMsg) tea.Cmd {
 	return cmd
 }
 
-// actions maps the global bindings to their handlers.
-func (m *Model) actions() []struct {
+// binding is one global key and what it does.
+type binding struct {
 	b  key.Binding
 	do func() tea.Cmd
-} {
+}
+
+// actions maps the global bindings to their handlers.
+func (m *Model) actions() []binding {
 	k := m.keys
-	return []struct {
-		b  key.Binding
-		do func() tea.Cmd
-	}{
+	return []binding{
 		{k.ForceQuit, func() tea.Cmd { return tea.Quit }},
 		{k.Help, m.openHelp},
 		{k.NextPane, m.nextPane},
@@ -68,23 +69,33 @@ func (m *Model) actions() []struct {
 		{k.ToggleRead, m.toggleRead},
 		{k.Flag, m.toggleFlag},
 		{k.MarkAllRead, m.markAllRead},
+		{k.Undo, m.undoMarkRead},
 		{k.Watch, m.toggleWatch},
 		{k.OpenLink, m.openLink},
 		{k.CopyLink, m.copyLink},
 		{k.Enclosure, m.downloadEnclosure},
+		{k.Play, m.play},
 		{k.Refresh, m.refresh},
 		{k.RefreshAll, m.refreshAll},
 		{k.Subscribe, m.openSubscribe},
 		{k.Unsubscribe, m.openUnsubscribe},
 		{k.Edit, m.openEdit},
+		{k.Move, m.openMove},
+		{k.Health, m.openHealth},
+		{k.Dismiss, m.dismiss},
+		{k.ListOrder, m.openListOrder},
+		{k.Narrow, func() tea.Cmd { return m.widen(-1) }},
+		{k.Widen, func() tea.Cmd { return m.widen(1) }},
+		{k.Zoom, m.zoom},
 		{k.Search, m.openSearch},
 		{k.Stats, m.openStats},
+		{k.Rules, m.openRules},
 	}
 }
 
 // action runs the global action bound to km, if any.
 func (m *Model) action(km tea.KeyMsg) (tea.Cmd, bool) {
-	if m.focus == paneReader && km.Type == tea.KeyRunes && len(km.Runes) == 1 && km.Runes[0] >= '0' && km.Runes[0] <= '9' {
+	if m.focus == paneReader && isDigit(km) {
 		return m.paneKey(km), true
 	}
 	if m.focus == paneTree && key.Matches(km, m.keys.Quit) {
@@ -115,18 +126,27 @@ func (m *Model) open() tea.Cmd {
 	case paneItems:
 		return m.openItem()
 	}
-	if u, ok := m.reader.takeLink(); ok {
-		return m.openURL(u)
+	if m.reader.digits == "" {
+		return nil
 	}
-	return nil
+	u, err := m.reader.takeLink()
+	if err != nil {
+		m.status.set("", err)
+		return nil
+	}
+	return m.openURL(u)
 }
 
-// back: reader → list → tree; q on the tree quits.
+// back: a link number being typed is cancelled; else reader → list →
+// tree; q on the tree quits.
 func (m *Model) back() tea.Cmd {
-	switch m.focus {
-	case paneReader:
+	switch {
+	case m.focus == paneReader && m.reader.digits != "":
+		m.reader.digits = ""
+		return nil
+	case m.focus == paneReader:
 		return m.setFocus(paneItems)
-	case paneItems:
+	case m.focus == paneItems:
 		return m.setFocus(paneTree)
 	}
 	return nil
@@ -141,41 +161,11 @@ func (m *Model) openItem() tea.Cmd {
 	var cmds []tea.Cmd
 	if !it.Read {
 		it.Read = true
+		m.items.keep(it.ID)
 		cmds = append(cmds, m.be.setRead([]int64{it.ID}, true))
 	}
-	cmds = append(cmds, m.setFocus(paneReader), m.reader.show(*it, m.tree.feedByID(it.FeedID)))
+	cmds = append(cmds, m.setFocus(paneReader), m.reader.show(*it, m.tree.feedByID(it.FeedID), m.items.match))
 	return tea.Batch(cmds...)
-}
-
-// nextUnread moves to the next (dir 1) or previous (-1) unread item; in
-// the reader it opens it, on the tree it selects the next feed with unread
-// items.
-func (m *Model) nextUnread(dir int) tea.Cmd {
-	if m.focus == paneTree {
-		return m.nextUnreadFeed(dir)
-	}
-	i := m.items.findUnread(dir)
-	if i < 0 {
-		m.status.set("no more unread items here", nil)
-		return m.items.fetchMore(m.be)
-	}
-	m.items.cursor = i
-	m.items.clamp()
-	cmd := m.items.fetchMore(m.be)
-	if m.focus == paneReader {
-		return tea.Batch(cmd, m.openItem())
-	}
-	return cmd
-}
-
-func (m *Model) nextUnreadFeed(dir int) tea.Cmd {
-	for i := m.tree.cursor + dir; i >= 0 && i < len(m.tree.nodes); i += dir {
-		if n := m.tree.nodes[i]; n.kind == nodeFeed && n.unread > 0 {
-			return m.tree.selectRow(i)
-		}
-	}
-	m.status.set("no more feeds with unread items", nil)
-	return nil
 }
 
 // currentItem is the item the item keys act on.
@@ -192,6 +182,9 @@ func (m *Model) toggleRead() tea.Cmd {
 		return nil
 	}
 	it.Read = !it.Read
+	if it.Read {
+		m.items.keep(it.ID)
+	}
 	m.status.set(map[bool]string{true: "marked read", false: "marked unread"}[it.Read], nil)
 	return m.be.setRead([]int64{it.ID}, it.Read)
 }
@@ -209,14 +202,6 @@ func (m *Model) toggleFlag() tea.Cmd {
 	return m.be.setFlagged(it.ID, it.Flagged)
 }
 
-func (m *Model) markAllRead() tea.Cmd {
-	n := m.tree.node()
-	for i := range m.items.rows {
-		m.items.rows[i].Read = true
-	}
-	return m.be.markRead(n)
-}
-
 // selectedFeed is the feed the feed keys act on: the tree's feed, or the
 // current item's feed.
 func (m *Model) selectedFeed() *store.Feed {
@@ -229,15 +214,38 @@ func (m *Model) selectedFeed() *store.Feed {
 	return nil
 }
 
+// selectedFolder is the tree's folder when the feed keys act on it.
+func (m *Model) selectedFolder() (node, bool) {
+	n := m.tree.node()
+	return n, n.kind == nodeFolder && (m.focus == paneTree || m.currentItem() == nil)
+}
+
+// toggleWatch watches a feed, or every feed of a folder's subtree (all
+// of them, unless all are watched already: then none).
 func (m *Model) toggleWatch() tea.Cmd {
-	f := m.selectedFeed()
-	if f == nil {
+	var feeds []store.Feed
+	label := ""
+	if n, ok := m.selectedFolder(); ok {
+		feeds, label = m.tree.feedsUnder(n), n.label+"/"
+	} else if f := m.selectedFeed(); f != nil {
+		feeds, label = []store.Feed{*f}, f.Title
+	}
+	if len(feeds) == 0 {
 		return m.noFeed()
 	}
-	w := !f.Watch
-	f.Watch = w
-	status := map[bool]string{true: "watching ", false: "not watching "}[w] + f.Title
-	return m.be.updateSettings(f.ID, store.FeedSettings{Watch: &w}, status)
+	watch := false
+	for _, f := range feeds {
+		watch = watch || !f.Watch
+	}
+	var cmds []tea.Cmd
+	for _, f := range feeds {
+		if p := m.tree.feedByID(f.ID); p != nil {
+			p.Watch = watch
+		}
+		cmds = append(cmds, m.be.updateSettings(f.ID, store.FeedSettings{Watch: &watch}, ""))
+	}
+	m.status.set(map[bool]string{true: "watching ", false: "not watching "}[watch]+oneLine(label), nil)
+	return tea.Batch(cmds...)
 }
 
 func (m *Model) noFeed() tea.Cmd {
@@ -256,7 +264,20 @@ func (m *Model) link() string {
 	return ""
 }
 
+// openLink opens the item's link; on the tree, a feed's web site.
 func (m *Model) openLink() tea.Cmd {
+	if m.focus == paneTree {
+		n := m.tree.node()
+		switch {
+		case n.feed != nil && n.feed.SiteURL != "":
+			return m.openURL(n.feed.SiteURL)
+		case n.feed != nil:
+			m.status.set("", errors.New("this feed names no web site"))
+		default:
+			m.status.set("", errors.New("o opens a feed's web site or an item's link: select one"))
+		}
+		return nil
+	}
 	if u := m.link(); u != "" {
 		return m.openURL(u)
 	}
@@ -274,60 +295,102 @@ func (m *Model) openURL(u string) tea.Cmd {
 	}
 }
 
+// copyLink copies the link and says where it went.
 func (m *Model) copyLink() tea.Cmd {
 	u := m.link()
+	if m.focus == paneTree {
+		if f := m.tree.node().feed; f != nil {
+			u = f.URL
+		}
+	}
 	if u == "" {
 		m.status.set("", errors.New("this item has no link"))
 		return nil
 	}
 	copyFn := m.opts.Copy
 	return func() tea.Msg {
-		if err := copyFn(u); err != nil {
-			return actionMsg{err: fmt.Errorf("copy link: %w", err)}
+		where, err := copyFn(u)
+		if err != nil {
+			return actionMsg{status: "copy link", err: err}
 		}
-		return actionMsg{status: "copied " + u}
+		return actionMsg{status: "copied to " + where + ": " + u}
 	}
 }
 
-// downloadEnclosure is the `e` key: the item's enclosures join the
-// engine's download queue; progress shows in the status line.
-func (m *Model) downloadEnclosure() tea.Cmd {
-	it := m.currentItem()
-	if it == nil || len(it.Enclosures) == 0 {
-		m.status.set("", errors.New("this item has no enclosure"))
-		return nil
-	}
-	return m.be.queueEnclosures(it.ID)
-}
-
+// refresh downloads the selected feed, or every feed of the selected
+// folder; on All items, Unread and a saved search every feed (as R); on
+// Flagged it says what to select.
 func (m *Model) refresh() tea.Cmd {
 	n := m.tree.node()
-	if m.focus != paneTree {
-		if f := m.selectedFeed(); f != nil && n.kind != nodeFolder {
+	if m.focus != paneTree && n.kind != nodeFolder {
+		if f := m.selectedFeed(); f != nil {
 			n = node{kind: nodeFeed, feedID: f.ID}
 		}
+	}
+	switch n.kind {
+	case nodeAll, nodeUnread, nodeSearch:
+		return m.refreshAll()
+	case nodeFlagged:
+		m.status.set("", errors.New("r refreshes a feed or a folder (select one); R refreshes all"))
+		return nil
 	}
 	feeds := m.tree.feedsUnder(n)
 	if len(feeds) == 0 {
 		return m.noFeed()
 	}
-	ids := make([]int64, len(feeds))
-	for i, f := range feeds {
-		ids[i] = f.ID
+	var ids []int64
+	for _, f := range feeds {
+		if !f.Remote() { // the account's sync brings those
+			ids = append(ids, f.ID)
+		}
 	}
-	m.status.queue(ids)
-	m.status.set(fmt.Sprintf("refreshing %d feed(s)", len(feeds)), nil)
+	m.status.startRefresh(ids)
 	return m.be.sync(feeds)
 }
 
 func (m *Model) refreshAll() tea.Cmd {
 	var ids []int64
 	for _, f := range m.tree.feedsUnder(node{kind: nodeAll}) {
-		if f.Sync != store.SyncManual {
+		if f.Sync != store.SyncManual && !f.Remote() {
 			ids = append(ids, f.ID)
 		}
 	}
-	m.status.queue(ids)
-	m.status.set("refreshing all feeds", nil)
+	m.status.startRefresh(ids)
 	return m.be.syncAll()
+}
+
+// dismiss clears the errors on the status line (the health view keeps
+// each feed's).
+func (m *Model) dismiss() tea.Cmd {
+	m.status.errors.clear()
+	m.status.clearMessage()
+	return nil
+}
+
+// widen moves the split between the list and the reader.
+func (m *Model) widen(steps int) tea.Cmd {
+	m.prefs.widen(steps)
+	m.prefs.zoom = false
+	m.status.set(fmt.Sprintf("item list at %d%% of the width it shares with the reader", m.prefs.share), nil)
+	return m.relayout()
+}
+
+// zoom gives the reader the whole screen, or takes it back.
+func (m *Model) zoom() tea.Cmd {
+	if m.reader.item == nil {
+		m.status.set("", errors.New("open an item first (enter), then z"))
+		return nil
+	}
+	m.prefs.zoom = !m.prefs.zoom
+	if m.prefs.zoom {
+		return m.setFocus(paneReader)
+	}
+	return m.relayout()
+}
+
+func (m *Model) relayout() tea.Cmd {
+	if !m.ready {
+		return nil
+	}
+	return m.resize(m.width, m.height)
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"log/slog"
+	"os/exec"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -28,35 +29,58 @@ type Options struct {
 	Logger *slog.Logger
 	// Renderer draws the styles (NewRenderer honours NO_COLOR).
 	Renderer *lipgloss.Renderer
+	// NoColor draws without colour (NO_COLOR): reverse, bold and
+	// underline still mark the selection and the focused pane.
+	NoColor bool
 	// Now is the clock; default time.Now.
 	Now func() time.Time
+	// Location is the time zone dates are shown in; default time.Local.
+	Location *time.Location
+	// ConfigPath and DBPath are named in the welcome of an empty database.
+	ConfigPath, DBPath string
 	// Poll is how often counts are re-read to notice other processes'
 	// changes; default 3 s.
 	Poll time.Duration
 	// OpenURL opens a link; default $BROWSER, else xdg-open / open.
 	OpenURL func(string) error
-	// Copy puts text on the clipboard; default OSC 52 on stderr.
-	Copy func(string) error
+	// Copy puts text on a clipboard and says which; default: the tmux
+	// buffer inside tmux, else a clipboard program, else OSC 52.
+	Copy func(string) (string, error)
+	// Exec runs a program on the terminal (the enclosure player), handing
+	// the terminal over until it exits; default tea.ExecProcess.
+	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
 }
 
 // Model is the reader: three panes, a status line, and at most one dialog.
 type Model struct {
-	opts    Options
-	be      backend
-	keys    KeyMap
-	styles  Styles
-	help    help.Model
-	tree    *treePane
-	items   *itemsPane
-	reader  *readerPane
-	status  statusBar
-	dialog  dialog
-	focus   pane
-	layout  layout
-	width   int
-	height  int
-	ready   bool
-	loadErr error
+	opts   Options
+	be     backend
+	keys   KeyMap
+	styles Styles
+	help   help.Model
+	tree   *treePane
+	items  *itemsPane
+	reader *readerPane
+	status statusBar
+	dialog dialog
+	focus  pane
+	layout layout
+	prefs  panePrefs
+	width  int
+	height int
+	ready  bool
+	// empty is true while there is no feed (the welcome shows).
+	empty bool
+	// jump is an unread item being looked for across pages and feeds.
+	jump *unreadJump
+	// undo is the last mark-all-read, until u undoes it.
+	undo *markUndo
+	// log follows the sync log, for toasts of any process's downloads.
+	log syncLogCursor
+	// started are never-downloaded feeds the reader asked the engine for.
+	started map[int64]bool
+	// listOrders are the orders chosen for list feeds (O).
+	listOrders map[int64]store.ListOrder
 }
 
 // New builds the reader. Nothing is read until Init's Cmds run.
@@ -73,6 +97,12 @@ func New(o Options) *Model {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	if o.Location == nil {
+		o.Location = time.Local
+	}
+	if o.Exec == nil {
+		o.Exec = tea.ExecProcess
+	}
 	if o.Poll == 0 {
 		o.Poll = 3 * time.Second
 	}
@@ -80,17 +110,19 @@ func New(o Options) *Model {
 		o.OpenURL = openURL
 	}
 	if o.Copy == nil {
-		o.Copy = copyOSC52
+		o.Copy = copyText
 	}
 	if o.Engine == nil {
 		o.Engine = engine.New(o.Store, o.Config, engine.Options{Logger: o.Logger})
 	}
-	st, km := NewStyles(o.Renderer), DefaultKeyMap()
+	st, km := NewStyles(o.Renderer, o.NoColor), DefaultKeyMap()
 	m := &Model{opts: o, keys: km, styles: st, help: help.New(), status: newStatusBar(st),
-		be:     backend{ctx: o.Context, store: o.Store, engine: o.Engine, now: o.Now},
-		tree:   &treePane{keys: km, styles: st, focused: true},
-		items:  &itemsPane{keys: km, styles: st, now: o.Now},
-		reader: &readerPane{keys: km, styles: st}}
+		be:      backend{ctx: o.Context, store: o.Store, engine: o.Engine, now: o.Now, searches: &searchCache{}},
+		tree:    &treePane{keys: km, styles: st, focused: true},
+		items:   &itemsPane{keys: km, styles: st, now: o.Now, loc: o.Location},
+		reader:  &readerPane{keys: km, styles: st, loc: o.Location},
+		prefs:   panePrefs{share: defaultShare},
+		started: map[int64]bool{}, listOrders: map[int64]store.ListOrder{}}
 	m.help.Styles.ShortKey = st.Label
 	m.help.Styles.ShortDesc = st.Faint
 	m.help.Styles.FullKey = st.Label
@@ -102,7 +134,7 @@ func New(o Options) *Model {
 // listening to the engine and polling for other processes' changes.
 func (m *Model) Init() tea.Cmd {
 	return tea.Batch(m.be.loadCounts(), m.items.show(m.be, "All items", store.ItemQuery{}, true),
-		listen(m.opts.Engine.Events()), m.poll())
+		listen(m.opts.Engine.Events()), m.be.loadAccount(), m.poll(), m.be.syncLogStart())
 }
 
 func (m *Model) poll() tea.Cmd {
@@ -110,25 +142,29 @@ func (m *Model) poll() tea.Cmd {
 }
 
 // Update routes: size, keys and mouse to the focused pane or the dialog,
-// results of Cmds to the part that asked for them.
+// results of Cmds to the part that asked for them; a new status message
+// gets its timer to fade.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		return m, m.resize(msg.Width, msg.Height)
+		cmd = m.resize(msg.Width, msg.Height)
 	case tea.KeyMsg:
-		return m, m.key(msg)
+		cmd = m.key(msg)
 	case tea.MouseMsg:
-		return m, m.mouse(msg)
+		cmd = m.mouse(msg)
 	case engineMsg:
-		return m, m.engineEvent(msg.ev)
+		cmd = m.engineEvent(msg.ev)
+	default:
+		cmd = m.result(msg)
 	}
-	return m, m.result(msg)
+	return m, tea.Batch(cmd, m.status.fade())
 }
 
 // resize lays the panes out again; the selections stay where they are.
 func (m *Model) resize(w, h int) tea.Cmd {
 	m.width, m.height, m.ready = w, h, true
-	m.layout = computeLayout(w, h-2, m.focus)
+	m.layout = computeLayout(w, h-2, m.focus, m.prefs)
 	m.help.Width = w
 	m.status.width = w
 	m.tree.SetSize(m.layout.widths[paneTree], m.layout.height)
@@ -158,14 +194,25 @@ func (m *Model) View() string {
 		return ""
 	}
 	body := m.layout.join(m.styles, [3]string{m.tree.View(), m.items.View(), m.reader.View()})
-	if m.dialog != nil {
+	switch {
+	case m.dialog != nil:
 		body = fit(m.dialog.view(m.styles, m.width, m.layout.height), m.width, m.layout.height)
+	case m.empty:
+		body = fit(m.welcome(), m.width, m.layout.height)
 	}
-	return body + "\n" + m.status.View() + "\n" + fit(m.help.ShortHelpView(m.shortHelp()), m.width, 1)
+	prompt := ""
+	if m.focus == paneReader {
+		prompt = m.reader.prompt()
+	}
+	return body + "\n" + m.status.View(prompt) + "\n" + fit(m.help.ShortHelpView(m.shortHelp()), m.width, 1)
 }
 
-// shortHelp is the focused pane's keys, then the global ones.
+// shortHelp is the focused pane's keys, then the global ones; on the
+// welcome, the keys it names.
 func (m *Model) shortHelp() []key.Binding {
+	if m.empty && m.dialog == nil {
+		return []key.Binding{m.keys.Subscribe, m.keys.Help, m.keys.Quit}
+	}
 	return append(m.focused().ShortHelp(), m.keys.Search, m.keys.Subscribe, m.keys.Help)
 }
 

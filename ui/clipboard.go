@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -8,11 +10,52 @@ import (
 	osc52 "github.com/aymanbagabas/go-osc52/v2"
 )
 
-// copyOSC52 puts s on the clipboard: through a clipboard program when one
-// is installed (wl-copy, xclip, xsel, pbcopy), else with an OSC 52
-// sequence on stderr, which terminals (and tmux with set-clipboard on)
-// pass to the system clipboard.
-func copyOSC52(s string) error {
+// copyText puts s on a clipboard and says which, so the status line can
+// tell the truth:
+//   - inside tmux, the tmux buffer (load-buffer -w also hands it to the
+//     outer terminal's clipboard where tmux's set-clipboard allows); an
+//     OSC 52 sequence would be dropped by tmux's default settings;
+//   - else, with a display, a clipboard program that says it succeeded
+//     (wl-copy, xclip, xsel, pbcopy);
+//   - else an OSC 52 sequence to the terminal, which cannot confirm it.
+func copyText(s string) (string, error) {
+	if os.Getenv("TMUX") != "" {
+		err := tmuxLoadBuffer(s, "-w")
+		if err != nil {
+			err = tmuxLoadBuffer(s) // tmux before 3.2 has no -w
+		}
+		if err == nil {
+			return "tmux buffer", nil
+		}
+		return "", fmt.Errorf("tmux load-buffer: %w", err)
+	}
+	if os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != "" || os.Getenv("TERM_PROGRAM") == "Apple_Terminal" {
+		if name, err := copyProgram(s); err == nil {
+			return name, nil
+		}
+	}
+	if _, err := osc52.New(s).WriteTo(os.Stderr); err != nil {
+		return "", fmt.Errorf("OSC 52: %w", err)
+	}
+	return "terminal clipboard (OSC 52)", nil
+}
+
+// tmuxLoadBuffer hands s to the tmux server this process runs in.
+func tmuxLoadBuffer(s string, flags ...string) error {
+	args := append(append([]string{"load-buffer"}, flags...), "-")
+	cmd := exec.Command("tmux", args...)
+	cmd.Stdin = strings.NewReader(s)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		if msg := oneLine(string(out)); msg != "" {
+			return fmt.Errorf("%w: %s", err, msg)
+		}
+		return err
+	}
+	return nil
+}
+
+// copyProgram runs the first clipboard program found.
+func copyProgram(s string) (string, error) {
 	for _, c := range [][]string{{"wl-copy"}, {"xclip", "-selection", "clipboard"}, {"xsel", "-ib"}, {"pbcopy"}} {
 		if _, err := exec.LookPath(c[0]); err != nil {
 			continue
@@ -20,13 +63,8 @@ func copyOSC52(s string) error {
 		cmd := exec.Command(c[0], c[1:]...)
 		cmd.Stdin = strings.NewReader(s)
 		if cmd.Run() == nil {
-			return nil
+			return "clipboard (" + c[0] + ")", nil
 		}
 	}
-	seq := osc52.New(s)
-	if os.Getenv("TMUX") != "" {
-		seq = seq.Tmux()
-	}
-	_, err := seq.WriteTo(os.Stderr)
-	return err
+	return "", errors.New("no clipboard program worked")
 }

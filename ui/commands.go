@@ -1,12 +1,14 @@
 package ui
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,17 +28,55 @@ type backend struct {
 	store  *store.Store
 	engine *engine.Engine
 	now    func() time.Time
+	// searches keeps the saved searches' counts between polls.
+	searches *searchCache
 }
 
-func (b backend) loadCounts() tea.Cmd {
+// loadCounts reads the tree's counts, saved searches' included.
+func (b backend) loadCounts() tea.Cmd { return b.counts(true) }
+
+// pollCounts is loadCounts for the periodic poll: the saved searches'
+// counts are read again only when the feeds' counts or downloads moved.
+func (b backend) pollCounts() tea.Cmd { return b.counts(false) }
+
+func (b backend) counts(force bool) tea.Cmd {
 	return func() tea.Msg {
 		feeds, err := b.store.Feeds(b.ctx)
 		if err != nil {
 			return countsMsg{err: err}
 		}
 		folders, err := b.store.FolderCounts(b.ctx)
-		return countsMsg{feeds: feeds, folders: folders, err: err}
+		if err != nil {
+			return countsMsg{err: err}
+		}
+		flagged, err := b.store.FlaggedCount(b.ctx)
+		if err != nil {
+			return countsMsg{err: err}
+		}
+		fp := countsFingerprint(feeds, flagged)
+		searches, fresh := b.searches.get(fp)
+		if force || !fresh {
+			if searches, err = b.savedSearches(); err == nil {
+				b.searches.put(fp, searches)
+			}
+		}
+		return countsMsg{feeds: feeds, folders: folders, flagged: flagged, searches: searches, err: err}
 	}
+}
+
+// savedSearches reads the saved searches with their unread counts and
+// parsed queries.
+func (b backend) savedSearches() ([]searchEntry, error) {
+	counts, err := b.engine.SavedSearches(b.ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]searchEntry, 0, len(counts))
+	for _, c := range counts {
+		q, err := b.engine.SearchQuery(c.SavedSearch)
+		out = append(out, searchEntry{SavedSearchCount: c, q: q, err: err})
+	}
+	return out, nil
 }
 
 func (b backend) loadItems(gen int, q store.ItemQuery, reload bool) tea.Cmd {
@@ -66,22 +106,23 @@ func (b backend) setFlagged(id int64, flagged bool) tea.Cmd {
 	}
 }
 
-// markRead marks a tree node's items read.
+// markRead marks a tree node's unread items read, returning their ids so
+// that u can undo it.
 func (b backend) markRead(n node) tea.Cmd {
 	return func() tea.Msg {
-		var count int
-		var err error
-		switch n.kind {
-		case nodeFeed:
-			count, err = b.engine.MarkFeedRead(b.ctx, n.feedID)
-		case nodeFolder:
-			count, err = b.engine.MarkFolderRead(b.ctx, n.path)
-		case nodeFlagged:
-			err = errors.New("mark read: choose a feed or folder")
-		default:
-			count, err = b.engine.MarkFolderRead(b.ctx, "")
+		if n.kind == nodeFlagged {
+			return markedMsg{err: errors.New("A marks a feed or a folder read; select one")}
 		}
-		return actionMsg{status: fmt.Sprintf("%d marked read in %s", count, n.label), err: err, reload: true}
+		ids, err := b.engine.MarkQueryRead(b.ctx, n.query())
+		return markedMsg{label: n.label, ids: ids, err: err}
+	}
+}
+
+// undoMarkRead marks unread again what a mark-all-read changed.
+func (b backend) undoMarkRead(u markUndo) tea.Cmd {
+	return func() tea.Msg {
+		n, err := b.engine.UndoMarkRead(b.ctx, u.ids)
+		return actionMsg{status: fmt.Sprintf("undone: %s unread again in %s", plural(n, "item"), u.label), err: err, reload: true}
 	}
 }
 
@@ -106,25 +147,49 @@ func (b backend) removeFeed(f store.Feed) tea.Cmd {
 	}
 }
 
-// sync downloads feeds now (a user's refresh; schedule and TTL ignored).
+// sync downloads feeds now (a user's refresh; schedule and TTL ignored);
+// feeds of the account come with a sync of the account.
 func (b backend) sync(feeds []store.Feed) tea.Cmd {
-	return func() tea.Msg {
-		res := b.engine.SyncFeeds(b.ctx, feeds, true, nil)
-		return syncResult(len(feeds), res, nil)
+	local := slices.DeleteFunc(slices.Clone(feeds), store.Feed.Remote)
+	download := func() tea.Msg {
+		res := b.engine.SyncFeeds(b.ctx, local, true, nil)
+		return syncResult(len(local), res, nil)
 	}
+	switch {
+	case len(local) == 0:
+		return b.syncAccount()
+	case len(local) < len(feeds):
+		return tea.Batch(download, b.syncAccount())
+	}
+	return download
 }
 
+// syncAll downloads every automatic feed and syncs the account.
 func (b backend) syncAll() tea.Cmd {
-	return func() tea.Msg {
+	return tea.Batch(func() tea.Msg {
 		res, err := b.engine.SyncAll(b.ctx, nil)
 		return syncResult(len(res), res, err)
+	}, b.syncAccount())
+}
+
+// syncNew downloads feeds never downloaded (just imported or added by
+// another process) if they are still due, without waiting for the tick.
+func (b backend) syncNew(feeds []store.Feed) tea.Cmd {
+	return func() tea.Msg {
+		res := b.engine.SyncFeeds(b.ctx, feeds, false, nil)
+		m := syncResult(len(feeds), res, nil)
+		m.background = true
+		return m
 	}
 }
 
 func syncResult(n int, res []engine.Result, err error) syncDoneMsg {
-	m := syncDoneMsg{feeds: n, err: err}
+	m := syncDoneMsg{feeds: n, err: cmp.Or(err, engine.DatabaseFault(res)), skipped: engine.SkipNotice(res)}
 	for _, r := range res {
-		if r.Err != nil {
+		switch {
+		case r.Offline:
+			m.offline++
+		case r.Err != nil:
 			m.failed++
 		}
 	}
@@ -140,7 +205,11 @@ func (b backend) subscribe(url, folder string) tea.Cmd {
 		if err != nil {
 			return subscribedMsg{err: err}
 		}
-		b.engine.SyncFeeds(b.ctx, []store.Feed{got.Feed}, true, nil)
+		if got.Feed.Remote() {
+			b.engine.SyncAccount(b.ctx)
+		} else {
+			b.engine.SyncFeeds(b.ctx, []store.Feed{got.Feed}, true, nil)
+		}
 		return subscribedMsg{feedID: got.Feed.ID, title: got.Feed.Title}
 	}
 }
@@ -148,14 +217,85 @@ func (b backend) subscribe(url, folder string) tea.Cmd {
 // queueEnclosures queues an item's enclosures for download.
 func (b backend) queueEnclosures(itemID int64) tea.Cmd {
 	return func() tea.Msg {
-		return actionMsg{status: "enclosure queued", err: b.engine.QueueItemEnclosures(b.ctx, itemID)}
+		// The queue's events say the rest: queued, then progress and the
+		// file, or why it was refused.
+		return actionMsg{err: b.engine.QueueItemEnclosures(b.ctx, itemID), reload: true}
+	}
+}
+
+// downloadedEnclosure finds an item's downloaded enclosure to play.
+func (b backend) downloadedEnclosure(itemID int64) tea.Cmd {
+	return func() tea.Msg {
+		enc, err := b.engine.DownloadedEnclosure(b.ctx, itemID)
+		return playMsg{enc: enc, err: err}
+	}
+}
+
+// health reads a feed's health.
+func (b backend) health(feedID int64) tea.Cmd {
+	return func() tea.Msg {
+		h, err := b.engine.Health(b.ctx, feedID)
+		return healthMsg{health: h, err: err}
+	}
+}
+
+// listInfo reads a list feed's sorts and groups.
+func (b backend) listInfo(f store.Feed) tea.Cmd {
+	return func() tea.Msg {
+		info, err := b.store.FeedListInfo(b.ctx, f.ID)
+		return listInfoMsg{feed: f, info: info, err: err}
+	}
+}
+
+// syncLogStart reads where the sync log ends, so only later downloads
+// raise toasts.
+func (b backend) syncLogStart() tea.Cmd {
+	return func() tea.Msg {
+		id, err := b.store.LastSyncLogID(b.ctx)
+		return syncLogMsg{start: true, base: id, err: err}
+	}
+}
+
+// syncLogSince reads the downloads with new items after log entry id, by
+// this process or any other (a cron sync).
+func (b backend) syncLogSince(id int64) tea.Cmd {
+	return func() tea.Msg {
+		entries, err := b.store.SyncLogSince(b.ctx, id)
+		return syncLogMsg{entries: entries, err: err}
+	}
+}
+
+// folderAction runs a folder or move action of the engine, then reloads.
+func (b backend) folderAction(status string, do func(ctx context.Context, e *engine.Engine) error) tea.Cmd {
+	return func() tea.Msg {
+		return actionMsg{status: status, err: do(b.ctx, b.engine), reload: true}
 	}
 }
 
 func (b backend) search(text string) tea.Cmd {
 	return func() tea.Msg {
 		items, err := b.store.Search(b.ctx, text, 500)
-		return searchMsg{query: text, items: items, err: err}
+		return searchMsg{query: text, words: text, items: items, err: err}
+	}
+}
+
+// searchQuery lists the items of an expression, as search results.
+func (b backend) searchQuery(text string, q store.ItemQuery) tea.Cmd {
+	return func() tea.Msg {
+		q.Limit = 500
+		items, err := b.store.Items(b.ctx, q)
+		return searchMsg{query: text, words: engine.ExpressionWords(q.Filter), items: items, err: err}
+	}
+}
+
+// saveSearch saves expr under name (nothing when name is empty).
+func (b backend) saveSearch(name, expr string) tea.Cmd {
+	if name == "" {
+		return nil
+	}
+	return func() tea.Msg {
+		_, err := b.engine.SaveSearch(b.ctx, name, expr)
+		return actionMsg{status: "saved search " + name, err: err, reload: true}
 	}
 }
 
@@ -201,9 +341,4 @@ func openURL(u string) error {
 	}
 	go cmd.Wait()
 	return nil
-}
-
-// statusCmd sets the status line.
-func statusCmd(status string, err error) tea.Cmd {
-	return func() tea.Msg { return actionMsg{status: status, err: err} }
 }

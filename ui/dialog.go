@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -67,6 +68,8 @@ type form struct {
 	info   string
 	stay   bool
 	submit func(values []string) (tea.Cmd, error)
+	// action names what enter does ("save" when empty).
+	action string
 }
 
 // stayOpen keeps the form open after a successful submit, showing msg:
@@ -166,8 +169,31 @@ func (f *form) view(st Styles, width, height int) string {
 	if f.err != "" {
 		lines = append(lines, "", st.StatusError.Render(f.err))
 	}
-	lines = append(lines, "", st.Faint.Render("enter save · tab next field · ←/→ change · esc cancel"))
+	lines = append(lines, "", st.Faint.Render(f.hint()))
 	return box(st, strings.Join(lines, "\n"), w, width, height)
+}
+
+// hint is the form's keys: ←/→ only when it has a choice, tab only when
+// it has several fields.
+func (f *form) hint() string {
+	parts := []string{"enter " + f.verb()}
+	if len(f.fields) > 1 {
+		parts = append(parts, "tab next field")
+	}
+	for _, fl := range f.fields {
+		if fl.options != nil {
+			parts = append(parts, "←/→ change")
+			break
+		}
+	}
+	return strings.Join(append(parts, "esc cancel"), " · ")
+}
+
+func (f *form) verb() string {
+	if f.action != "" {
+		return f.action
+	}
+	return "save"
 }
 
 func choiceView(st Styles, f field, focused bool) string {
@@ -186,16 +212,16 @@ func choiceView(st Styles, f field, focused bool) string {
 	return strings.Join(parts, " ")
 }
 
-// confirm asks a yes/no question.
+// confirm asks a yes/no question; yes runs in Update when answered.
 type confirm struct {
 	question string
-	yes      tea.Cmd
+	yes      func() tea.Cmd
 }
 
 func (c *confirm) update(km tea.KeyMsg) (bool, tea.Cmd) {
 	switch km.String() {
 	case "y", "Y", "enter":
-		return true, c.yes
+		return true, c.yes()
 	case "n", "N", "esc", "q", "ctrl+c":
 		return true, nil
 	}
@@ -214,18 +240,55 @@ func box(st Styles, body string, w, width, height int) string {
 	return lipgloss.Place(width, height, lipgloss.Center, lipgloss.Center, b)
 }
 
-// helpScreen is the `?` full help.
-type helpScreen struct {
-	keys KeyMap
-	body func(width int) string
+// pager is a screen of text over the panes (help, a feed's health): the
+// movement keys scroll it, esc (or its own key) closes it.
+type pager struct {
+	keys  KeyMap
+	title string
+	// lines lays the text out for a width.
+	lines func(width int) []string
+	// close are further keys that close it (the key that opened it).
+	close []key.Binding
+	// maxWidth bounds the box's width (default 110).
+	maxWidth int
+	top      int
 }
 
-func (h *helpScreen) update(km tea.KeyMsg) (bool, tea.Cmd) {
-	return key.Matches(km, h.keys.Help, h.keys.Back, h.keys.ForceQuit), nil
+func (p *pager) update(km tea.KeyMsg) (bool, tea.Cmd) {
+	k := p.keys
+	switch {
+	case key.Matches(km, append([]key.Binding{k.Back, k.ForceQuit}, p.close...)...):
+		return true, nil
+	case key.Matches(km, k.Down):
+		p.top++
+	case key.Matches(km, k.Up):
+		p.top--
+	case key.Matches(km, k.PageDown):
+		p.top += 10
+	case key.Matches(km, k.PageUp):
+		p.top -= 10
+	case key.Matches(km, k.Top):
+		p.top = 0
+	case key.Matches(km, k.Bottom):
+		p.top = 1 << 30
+	}
+	p.top = max(p.top, 0)
+	return false, nil
 }
 
-func (h *helpScreen) view(st Styles, width, height int) string {
-	body := st.DialogTitle.Render("tidings — keys") + "\n\n" + h.body(width-8) +
-		"\n\n" + st.Faint.Render("In the reader, type a link's number then enter to open it. ? or esc closes.")
-	return box(st, body, min(width-4, 110), width, height)
+func (p *pager) view(st Styles, width, height int) string {
+	w := min(width-4, 110)
+	if p.maxWidth > 0 {
+		w = min(width-4, p.maxWidth)
+	}
+	lines := p.lines(max(w-4, 20))
+	rows := max(height-6, 1)
+	p.top = min(p.top, max(len(lines)-rows, 0))
+	shown := lines[p.top:min(p.top+rows, len(lines))]
+	footer := "esc closes"
+	if len(lines) > rows {
+		footer = fmt.Sprintf("lines %d–%d of %d · j/k, pgup/pgdn scroll · esc closes", p.top+1, p.top+len(shown), len(lines))
+	}
+	body := st.DialogTitle.Render(p.title) + "\n\n" + strings.Join(shown, "\n") + "\n\n" + st.Faint.Render(footer)
+	return box(st, body, w, width, height)
 }

@@ -12,19 +12,13 @@ import (
 	"github.com/tidings-rss/tidings/store"
 )
 
-func (m *Model) openHelp() tea.Cmd {
-	h := m.help
-	m.dialog = &helpScreen{keys: m.keys, body: func(w int) string {
-		h.Width = w
-		return h.FullHelpView(m.keys.FullHelp())
-	}}
-	return nil
-}
-
-// openSubscribe asks for a URL and a folder (the selected one).
+// openSubscribe asks for a URL and a folder (the selected one). The
+// dialog stays open while the address is checked and on failure, with
+// what was typed, saying why.
 func (m *Model) openSubscribe() tea.Cmd {
 	folder := m.tree.node().path
-	f := newForm("Subscribe", func(v []string) (tea.Cmd, error) {
+	var f *form
+	f = newForm("Subscribe", func(v []string) (tea.Cmd, error) {
 		if v[0] == "" {
 			return nil, errors.New("enter the address of a feed or a web page")
 		}
@@ -32,28 +26,57 @@ func (m *Model) openSubscribe() tea.Cmd {
 		if !strings.Contains(u, "://") {
 			u = "https://" + u
 		}
-		m.status.set("checking "+u+" …", nil)
+		f.stayOpen("checking " + u + " …")
 		return m.be.subscribe(u, v[1]), nil
 	}, textField("URL", "", "https://example.com/feed.xml"), textField("Folder", folder, "(top level)"))
 	f.note = "A web page is searched for the feeds it announces."
+	f.action = "subscribe"
 	m.dialog = f
 	return nil
 }
 
-// openUnsubscribe asks before removing the selected feed.
+// subscribed closes the subscribe dialog on success; on failure it stays
+// with the reason, the URL still typed.
+func (m *Model) subscribed(msg subscribedMsg) tea.Cmd {
+	f, open := m.dialog.(*form)
+	open = open && f.title == "Subscribe"
+	if msg.err != nil {
+		err := fmt.Errorf("subscribe: %w", msg.err)
+		if !open {
+			m.status.set("", err)
+			return nil
+		}
+		f.info, f.err = "", oneLine(err.Error())
+		return nil
+	}
+	if open {
+		m.dialog = nil
+	}
+	m.status.set("subscribed to "+oneLine(msg.title), nil)
+	return m.be.loadCounts()
+}
+
+// openUnsubscribe asks before removing the selected feed; on a folder it
+// asks before removing the folder (its feeds move up, none is lost).
 func (m *Model) openUnsubscribe() tea.Cmd {
+	if n, ok := m.selectedFolder(); ok {
+		return m.openRemoveFolder(n)
+	}
 	f := m.selectedFeed()
 	if f == nil {
 		return m.noFeed()
 	}
 	feed := *f
 	m.dialog = &confirm{question: fmt.Sprintf("Unsubscribe from %s? Its items and enclosure files go.", oneLine(feed.Title)),
-		yes: m.be.removeFeed(feed)}
+		yes: func() tea.Cmd { return m.be.removeFeed(feed) }}
 	return nil
 }
 
-// openEdit edits the selected feed's settings.
+// openEdit edits the selected feed's settings; on a folder it renames it.
 func (m *Model) openEdit() tea.Cmd {
+	if n, ok := m.selectedFolder(); ok {
+		return m.openRenameFolder(n)
+	}
 	f := m.selectedFeed()
 	if f == nil {
 		return m.noFeed()
@@ -82,12 +105,12 @@ func (m *Model) openEdit() tea.Cmd {
 }
 
 func editFields(f store.Feed) []field {
-	title := ""
+	title, own := "", oneLine(f.Title)+" (the feed's own)"
 	if f.CustomTitle {
-		title = f.Title
+		title, own = f.Title, "(the feed's own)"
 	}
 	return []field{
-		textField("Title", title, oneLine(f.Title)+" (the feed's own)"),
+		textField("Title", title, own),
 		textField("Folder", f.FolderPath, "(top level)"),
 		choiceField("Sync", []string{store.SyncDefault, store.SyncInterval, store.SyncManual}, f.Sync),
 		textField("Interval (min)", itoaOrEmpty(f.IntervalMinutes), "default"),
@@ -130,14 +153,29 @@ func settingsFrom(f store.Feed, v []string) (store.FeedSettings, error) {
 	return fs, nil
 }
 
-// openSearch asks for words to find in every title and content.
+// openSearch asks for words to find in every title and content, or an
+// expression of the query language; a name saves it as a saved search.
 func (m *Model) openSearch() tea.Cmd {
-	m.dialog = newForm("Search", func(v []string) (tea.Cmd, error) {
-		if v[0] == "" {
-			return nil, errors.New("type words to look for")
+	f := newForm("Search", func(v []string) (tea.Cmd, error) {
+		text, expr, name := v[0], v[1] == "expression", v[2]
+		if text == "" {
+			return nil, errors.New("type words or an expression to look for")
 		}
-		return m.be.search(v[0]), nil
-	}, textField("Words", "", "title or content words (prefixes match)"))
+		if !expr {
+			return tea.Batch(m.be.search(text), m.be.saveSearch(name, engine.WordsExpression(text))), nil
+		}
+		e, err := engine.ParseExpression(text)
+		if err != nil {
+			return nil, err
+		}
+		return tea.Batch(m.be.searchQuery(text, store.ItemQuery{Filter: e}), m.be.saveSearch(name, text)), nil
+	}, textField("Find", "", "words (prefixes match), or an expression"),
+		choiceField("As", []string{"words", "expression"}, "words"),
+		textField("Save as", "", "(a name keeps it under Saved searches)"))
+	f.note = `An expression: title ~ "go" and unread and age < 7 (fields: title author content ` +
+		`feed folder category link unread flagged enclosure age text:"words").`
+	f.action = "search"
+	m.dialog = f
 	return nil
 }
 

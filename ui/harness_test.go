@@ -35,6 +35,9 @@ type harnessOpt func(*Options)
 
 func withEngine(e *engine.Engine) harnessOpt { return func(o *Options) { o.Engine = e } }
 
+// withOptions changes any option.
+func withOptions(f func(*Options)) harnessOpt { return f }
+
 // newHarness opens the model on st at w×h and settles the first load.
 func newHarness(t testing.TB, st *store.Store, w, h int, opts ...harnessOpt) *harness {
 	t.Helper()
@@ -44,7 +47,8 @@ func newHarness(t testing.TB, st *store.Store, w, h int, opts ...harnessOpt) *ha
 	o := Options{Context: ctx, Store: st, Config: config.Default(), Renderer: NewRenderer(io.Discard, true),
 		Now: func() time.Time { return testNow }, Poll: time.Hour,
 		OpenURL: func(u string) error { hs.opened = append(hs.opened, u); return nil },
-		Copy:    func(s string) error { hs.copied = append(hs.copied, s); return nil }}
+		Copy:    func(s string) (string, error) { hs.copied = append(hs.copied, s); return "test clipboard", nil },
+		NoColor: true, Location: time.UTC}
 	for _, f := range opts {
 		f(&o)
 	}
@@ -141,11 +145,10 @@ func keyMsg(k string) tea.KeyMsg {
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
 
-// typeText types s into the open dialog.
+// typeText types s into the open dialog, as one burst of runes (a text
+// input takes them all, as it does a fast typist's).
 func (h *harness) typeText(s string) {
-	for _, r := range s {
-		h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-	}
+	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)})
 }
 
 // view is the screen without styles.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"time"
 
@@ -12,6 +13,9 @@ import (
 	"github.com/tidings-rss/tidings/store"
 )
 
+// maxKept bounds how many items read in the Unread view stay listed.
+const maxKept = 500
+
 // itemsPane is the item list: pages of pageSize items read from SQL as the
 // cursor nears the end, never the whole list.
 type itemsPane struct {
@@ -19,8 +23,11 @@ type itemsPane struct {
 	styles        Styles
 	title         string
 	query         store.ItemQuery
-	search        string // non-empty: the rows are search results
-	river         bool   // show each item's feed name
+	search        string         // non-empty: the rows are search results
+	match         *regexp.Regexp // the search's words, highlighted
+	river         bool           // show each item's feed name
+	group         *store.ListGroup
+	empty         string // what an empty list says
 	gen           int
 	rows          []store.Item
 	more, loading bool
@@ -28,6 +35,12 @@ type itemsPane struct {
 	width, height int
 	focused       bool
 	now           func() time.Time
+	loc           *time.Location
+	// kept are items read while the Unread view is shown: they stay
+	// listed (greyed) until another list is chosen, so a slip of N or n
+	// can be undone where it happened.
+	kept     []int64
+	untitled map[int64]string
 }
 
 // item returns the selected item, or nil.
@@ -41,17 +54,29 @@ func (p *itemsPane) item() *store.Item {
 // show starts a new list for q; the first page is asked for by the Cmd.
 func (p *itemsPane) show(b backend, title string, q store.ItemQuery, river bool) tea.Cmd {
 	p.gen++
-	p.title, p.query, p.river, p.search = title, q, river, ""
+	p.title, p.query, p.river, p.search, p.match, p.kept = title, q, river, "", nil, nil
+	p.group = nil
+	if q.List != nil {
+		p.group = q.List.Group
+	}
 	p.rows, p.cursor, p.top, p.more, p.loading = nil, 0, 0, false, true
 	q.Limit, q.Offset = pageSize, 0
 	return b.loadItems(p.gen, q, false)
 }
 
-// showResults replaces the list by search results.
-func (p *itemsPane) showResults(query string, items []store.Item) {
+// showResults replaces the list by search results, words highlighted.
+func (p *itemsPane) showResults(query, words string, items []store.Item) {
 	p.gen++
-	p.title, p.search, p.river = "Search: "+query, query, true
+	p.title, p.search, p.river, p.match, p.group = "Search: "+query, query, true, matcher(words), nil
 	p.rows, p.cursor, p.top, p.more, p.loading = items, 0, 0, false, false
+	p.empty = "nothing found"
+}
+
+// keep keeps an item listed in the Unread view after it was read.
+func (p *itemsPane) keep(id int64) {
+	if p.query.Unread && len(p.kept) < maxKept {
+		p.kept = append(p.kept, id)
+	}
 }
 
 // reload re-reads every loaded row (counts changed), keeping the cursor on
@@ -62,6 +87,7 @@ func (p *itemsPane) reload(b backend) tea.Cmd {
 	}
 	q := p.query
 	q.Limit = max((len(p.rows)+pageSize-1)/pageSize, 1) * pageSize
+	q.AlsoIDs = p.kept
 	p.loading = true
 	return b.loadItems(p.gen, q, true)
 }
@@ -91,13 +117,20 @@ func (p *itemsPane) loaded(m itemsMsg) {
 			p.cursor = i
 		}
 	}
-	p.cursor = max(min(p.cursor, len(p.rows)-1), 0)
-	p.scroll()
+	p.clamp()
 }
 
 // fetchMore asks for the next page when the cursor is near the end.
 func (p *itemsPane) fetchMore(b backend) tea.Cmd {
-	if !p.more || p.loading || p.cursor < len(p.rows)-pageSize/4 {
+	if p.cursor < len(p.rows)-pageSize/4 {
+		return nil
+	}
+	return p.fetchNext(b)
+}
+
+// fetchNext asks for the next page, if there is one and none is on its way.
+func (p *itemsPane) fetchNext(b backend) tea.Cmd {
+	if !p.more || p.loading {
 		return nil
 	}
 	p.loading = true
@@ -139,10 +172,10 @@ func (p *itemsPane) clamp() {
 	p.scroll()
 }
 
-// findUnread returns the index of the next (dir 1) or previous (dir -1)
-// unread row from the cursor, or -1.
-func (p *itemsPane) findUnread(dir int) int {
-	for i := p.cursor + dir; i >= 0 && i < len(p.rows); i += dir {
+// findUnread returns the index of the first unread row after (dir 1) or
+// before (dir -1) row from, or -1.
+func (p *itemsPane) findUnread(from, dir int) int {
+	for i := from + dir; i >= 0 && i < len(p.rows); i += dir {
 		if !p.rows[i].Read {
 			return i
 		}
@@ -171,21 +204,44 @@ func (p *itemsPane) View() string {
 	var b strings.Builder
 	b.WriteString(paneTitle(p.styles, sanitize.Terminal(p.title), p.width, p.focused))
 	rows := max(p.height-1, 0)
+	dateW := p.dateWidth(rows)
 	for i := p.top; i < p.top+rows; i++ {
 		b.WriteByte('\n')
 		switch {
 		case i < len(p.rows):
-			b.WriteString(p.row(i))
+			b.WriteString(p.row(i, dateW))
 		case i == 0 && p.loading:
 			b.WriteString(p.styles.Faint.Render(" loading…"))
 		case i == 0:
-			b.WriteString(p.styles.Faint.Render(" no items"))
+			b.WriteString(p.styles.Faint.Render(" " + ansi.Truncate(p.emptyText(), max(p.width-1, 1), "…")))
 		}
 	}
 	return b.String()
 }
 
-func (p *itemsPane) row(i int) string {
+func (p *itemsPane) emptyText() string {
+	if p.empty != "" {
+		return p.empty
+	}
+	return "no items"
+}
+
+// dateWidth is the width of the date column: wider when a visible item is
+// from another year.
+func (p *itemsPane) dateWidth(rows int) int {
+	now := p.now().In(p.loc)
+	for i := p.top; i < min(p.top+rows, len(p.rows)); i++ {
+		if p.rows[i].Date.In(p.loc).Year() != now.Year() {
+			return 10
+		}
+	}
+	return 6
+}
+
+// row draws one item: its marks (• unread, * flagged, ♪ enclosure), date,
+// feed or group, and title (the first words of its text when untitled),
+// with the search's words highlighted.
+func (p *itemsPane) row(i, dateW int) string {
 	it := p.rows[i]
 	st := p.styles.Read
 	mark := " "
@@ -195,40 +251,81 @@ func (p *itemsPane) row(i int) string {
 	if it.Flagged {
 		mark = "*"
 	}
-	date := shortDate(itemTime(it), p.now())
-	left := mark + " " + date + " "
-	if p.river && p.width >= 50 {
-		left += padRight(ansi.Truncate(sanitize.Terminal(it.FeedTitle), 14, "…"), 14) + " "
+	if len(it.Enclosures) > 0 {
+		mark += "♪"
+	} else {
+		mark += " "
+	}
+	left := mark + " " + padRight(shortDate(it.Date, p.now(), p.loc), dateW) + " "
+	if label, ok := p.column(it); ok && p.width >= 50 {
+		left += padRight(ansi.Truncate(sanitize.Terminal(label), 14, "…"), 14) + " "
 	}
 	w := max(p.width-ansi.StringWidth(left), 1)
-	title := sanitize.Terminal(strings.Join(strings.Fields(it.Title), " "))
-	if title == "" {
-		title = "(untitled)"
+	title := ansi.Truncate(p.titleOf(it), w, "…")
+	style := rowStyle(p.styles, st, i == p.cursor, p.focused)
+	if p.match == nil { // one Render per row: the list is drawn on every key
+		return style.Render(left + padRight(title, w))
 	}
-	text := left + padRight(ansi.Truncate(title, w, "…"), w)
-	return rowStyle(p.styles, st, i == p.cursor, p.focused).Render(text)
+	return style.Render(left) + highlight(padRight(title, w), p.match, style, p.styles.Match)
 }
 
-// itemTime is the date shown for an item.
-func itemTime(it store.Item) time.Time {
-	if it.PublishedAt != nil {
-		return *it.PublishedAt
+// column is the label before the title: the item's group in a grouped
+// list feed, its feed in a river.
+func (p *itemsPane) column(it store.Item) (string, bool) {
+	switch {
+	case p.group != nil:
+		v := it.ListValues[p.group.Key()]
+		if v == "" {
+			v = "—"
+		}
+		return v, true
+	case p.river:
+		return it.FeedTitle, true
 	}
-	if it.UpdatedAt != nil {
-		return *it.UpdatedAt
-	}
-	return it.FirstSeenAt
+	return "", false
 }
 
-// shortDate is a 6-column date: "15:04" today, "Jan 02" this year, else
-// "2006".
-func shortDate(t, now time.Time) string {
-	t = t.In(now.Location())
+// titleOf is an item's title on one line, or the first words of its text.
+func (p *itemsPane) titleOf(it store.Item) string {
+	if t := sanitize.Terminal(strings.Join(strings.Fields(it.Title), " ")); t != "" {
+		return t
+	}
+	if t, ok := p.untitled[it.ID]; ok {
+		return t
+	}
+	if p.untitled == nil {
+		p.untitled = map[int64]string{}
+	}
+	t := firstWords(it)
+	p.untitled[it.ID] = t
+	return t
+}
+
+// firstWords stands in for a missing title: the start of the item's text.
+func firstWords(it store.Item) string {
+	src := it.Content
+	if strings.TrimSpace(src) == "" {
+		src = it.Summary
+	}
+	text := strings.Join(strings.Fields(sanitize.TextFromHTML(src)), " ")
+	if text == "" {
+		return "(no title, no text)"
+	}
+	if r := []rune(text); len(r) > 80 {
+		text = string(r[:80]) + "…"
+	}
+	return text
+}
+
+// shortDate is an item's date in loc: "15:04" today, "Jan 02" this year,
+// else "2006-01-02".
+func shortDate(t, now time.Time, loc *time.Location) string {
+	t, now = t.In(loc), now.In(loc)
 	switch {
 	case t.Year() == now.Year() && t.YearDay() == now.YearDay():
-		return padRight(t.Format("15:04"), 6)
+		return t.Format("15:04")
 	case t.Year() == now.Year():
 		return t.Format("Jan 02")
 	}
-	return padRight(t.Format("2006"), 6)
+	return t.Format("2006-01-02")
 }

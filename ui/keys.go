@@ -8,11 +8,14 @@ type KeyMap struct {
 	Up, Down, Top, Bottom, PageUp, PageDown key.Binding
 	Open, Back, Quit, ForceQuit, NextPane   key.Binding
 	NextUnread, PrevUnread, ToggleRead      key.Binding
-	MarkAllRead, Flag, Watch                key.Binding
-	OpenLink, CopyLink, Enclosure           key.Binding
+	MarkAllRead, Undo, Flag, Watch          key.Binding
+	OpenLink, CopyLink, Enclosure, Play     key.Binding
 	Refresh, RefreshAll                     key.Binding
-	Subscribe, Unsubscribe, Edit            key.Binding
+	Subscribe, Unsubscribe, Edit, Move      key.Binding
+	Health, Dismiss, ListOrder              key.Binding
+	Narrow, Widen, Zoom                     key.Binding
 	Search, Stats, Help                     key.Binding
+	Rules                                   key.Binding
 }
 
 // DefaultKeyMap returns the newsboat-like bindings.
@@ -32,22 +35,32 @@ func DefaultKeyMap() KeyMap {
 		Quit:        b("q", "quit (tree)", "q"),
 		ForceQuit:   b("ctrl+c", "quit", "ctrl+c"),
 		NextPane:    b("tab", "next pane", "tab", "shift+tab"),
-		NextUnread:  b("n", "next unread", "n"),
-		PrevUnread:  b("p", "prev unread", "p"),
+		NextUnread:  b("n", "next unread (across feeds)", "n"),
+		PrevUnread:  b("p", "previous unread", "p"),
 		ToggleRead:  b("N", "toggle read", "N"),
 		MarkAllRead: b("A", "mark feed/folder read", "A"),
+		Undo:        b("u", "undo mark read", "u"),
 		Flag:        b("s", "flag", "s"),
-		Watch:       b("w", "watch feed", "w"),
+		Watch:       b("w", "watch feed/folder", "w"),
 		OpenLink:    b("o", "open link", "o"),
 		CopyLink:    b("y", "copy link", "y"),
 		Enclosure:   b("e", "download enclosure", "e"),
+		Play:        b("P", "play enclosure", "P"),
 		Refresh:     b("r", "refresh feed/folder", "r"),
 		RefreshAll:  b("R", "refresh all", "R"),
 		Subscribe:   b("a", "subscribe", "a"),
-		Unsubscribe: b("d", "unsubscribe", "d"),
-		Edit:        b("E", "feed settings", "E"),
+		Unsubscribe: b("d", "unsubscribe/remove folder", "d"),
+		Edit:        b("E", "feed settings/rename folder", "E"),
+		Move:        b("M", "move feed/folder", "M"),
+		Health:      b("i", "feed health", "i"),
+		Dismiss:     b("x", "dismiss errors", "x"),
+		ListOrder:   b("O", "sort/group a list feed", "O"),
+		Narrow:      b("<", "narrow the list", "<"),
+		Widen:       b(">", "widen the list", ">"),
+		Zoom:        b("z", "reader full screen", "z"),
 		Search:      b("/", "search", "/"),
 		Stats:       b("S", "statistics", "S"),
+		Rules:       b("F", "rules", "F"),
 		Help:        b("?", "help", "?"),
 	}
 }
@@ -57,11 +70,28 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Open, k.Back, k.NextPane, k.NextUnread, k.ToggleRead, k.Refresh, k.Subscribe, k.Search, k.Help}
 }
 
-// FullHelp is the `?` screen, in columns.
-func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{
-		{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back, k.NextPane},
-		{k.NextUnread, k.PrevUnread, k.ToggleRead, k.MarkAllRead, k.Flag, k.Watch, k.OpenLink, k.CopyLink, k.Enclosure},
-		{k.Refresh, k.RefreshAll, k.Subscribe, k.Unsubscribe, k.Edit, k.Search, k.Stats, k.Help, k.ForceQuit},
+// helpSection is one titled group of keys on the `?` screen.
+type helpSection struct {
+	title string
+	keys  []key.Binding
+}
+
+// Sections are the `?` screen's groups, in order.
+func (k KeyMap) Sections() []helpSection {
+	return []helpSection{
+		{"Move", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back, k.NextPane}},
+		{"Read", []key.Binding{k.NextUnread, k.PrevUnread, k.ToggleRead, k.MarkAllRead, k.Undo, k.Flag, k.OpenLink, k.CopyLink}},
+		{"Podcasts", []key.Binding{k.Enclosure, k.Play}},
+		{"Feeds and folders", []key.Binding{k.Refresh, k.RefreshAll, k.Subscribe, k.Unsubscribe, k.Edit, k.Move, k.Watch, k.Health, k.ListOrder}},
+		{"Screen", []key.Binding{k.Narrow, k.Widen, k.Zoom, k.Dismiss, k.Search, k.Rules, k.Stats, k.Help, k.ForceQuit}},
 	}
+}
+
+// FullHelp is the `?` screen's keys, one column per section.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	var out [][]key.Binding
+	for _, s := range k.Sections() {
+		out = append(out, s.keys)
+	}
+	return out
 }

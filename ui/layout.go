@@ -28,18 +28,45 @@ type layout struct {
 	height int // of the panes, title line included
 }
 
+// panePrefs are the user's choices of pane widths: the item list's share
+// of the width it splits with the reader (percent), and whether the
+// reader takes the whole screen.
+type panePrefs struct {
+	share int
+	zoom  bool
+}
+
+// Bounds and step of the item list's share.
+const (
+	defaultShare = 50
+	minShare     = 20
+	maxShare     = 80
+	shareStep    = 10
+)
+
+// widen moves the split between list and reader by steps of shareStep.
+func (p *panePrefs) widen(steps int) {
+	p.share = max(min(p.share+steps*shareStep, maxShare), minShare)
+}
+
 // computeLayout lays the panes out for a w×h screen (status and help lines
 // excluded by the caller) with focus on f.
-func computeLayout(w, h int, f pane) layout {
+func computeLayout(w, h int, f pane, pp panePrefs) layout {
 	l := layout{height: max(h, 1)}
+	share := pp.share
+	if share == 0 {
+		share = defaultShare
+	}
 	switch {
+	case pp.zoom && f == paneReader:
+		l.widths[paneReader] = w
 	case w >= wideWidth:
 		tree := min(max(w/5, 24), 36)
 		rest := w - tree - 2
-		items := rest * 2 / 5
+		items := rest * share / 100
 		l.widths = [3]int{tree, items, rest - items}
 	case w >= narrowWidth && f == paneReader:
-		items := (w - 1) * 2 / 5
+		items := (w - 1) * share / 100
 		l.widths = [3]int{0, items, w - 1 - items}
 	case w >= narrowWidth:
 		tree := min(max(w/4, 22), 30)

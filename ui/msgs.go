@@ -10,9 +10,11 @@ import (
 
 // countsMsg carries the feeds and folder totals, read for the tree.
 type countsMsg struct {
-	feeds   []store.Feed
-	folders []store.FolderCount
-	err     error
+	feeds    []store.Feed
+	folders  []store.FolderCount
+	flagged  int
+	searches []searchEntry
+	err      error
 }
 
 // itemsMsg carries one page of the item list. gen identifies the list it
@@ -62,7 +64,15 @@ type toastMsg struct {
 type syncDoneMsg struct {
 	feeds  int
 	failed int
-	err    error
+	// offline counts the feeds an offline round left waiting (the status
+	// line's offline notice speaks for them).
+	offline int
+	err     error
+	// background marks a download the reader started on its own (new
+	// feeds), which says nothing when it ends.
+	background bool
+	// skipped is the notice of feeds another process was downloading.
+	skipped string
 }
 
 // subscribedMsg reports the subscribe dialog's outcome.
@@ -75,6 +85,9 @@ type subscribedMsg struct {
 // searchMsg carries search results.
 type searchMsg struct {
 	query string
+	// words are highlighted in the results: the words searched for, an
+	// expression's text:"…" terms.
+	words string
 	items []store.Item
 	err   error
 }
@@ -89,3 +102,38 @@ type statsMsg struct {
 
 // notifiedMsg reports the notification command's end.
 type notifiedMsg struct{ err error }
+
+// markedMsg reports a mark-all-read; ids are what changed, for undo.
+type markedMsg struct {
+	label string
+	ids   []int64
+	err   error
+}
+
+// syncLogMsg carries the sync log's downloads with new items since the
+// last read; start marks the first read, which only sets the cursor.
+type syncLogMsg struct {
+	start   bool
+	base    int64
+	entries []store.SyncLogEntry
+	err     error
+}
+
+// healthMsg carries a feed's health for the health view.
+type healthMsg struct {
+	health engine.FeedHealth
+	err    error
+}
+
+// listInfoMsg carries a list feed's cf:listinfo for the sort dialog.
+type listInfoMsg struct {
+	feed store.Feed
+	info *store.ListInfo
+	err  error
+}
+
+// playMsg carries the downloaded enclosure to play.
+type playMsg struct {
+	enc store.Enclosure
+	err error
+}

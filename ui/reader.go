@@ -2,24 +2,31 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
-// readerPane shows one item: its title, feed, author, date and link, then
-// its content rendered in a Cmd for the pane's width.
+// readerPane shows one item: its title, feed, author, date and link, its
+// enclosures with their state, then its content rendered in a Cmd for the
+// pane's width.
 type readerPane struct {
 	keys          KeyMap
 	styles        Styles
 	item          *store.Item
 	feed          *store.Feed
+	match         *regexp.Regexp // a search's words, highlighted
+	loc           *time.Location
 	doc           rendered
 	renderedFor   int // the width doc was rendered for
 	vp            viewport.Model
@@ -32,8 +39,8 @@ type readerPane struct {
 func (r *readerPane) contentWidth() int { return max(r.width-2, 10) }
 
 // show puts an item in the reader and asks for its rendering.
-func (r *readerPane) show(it store.Item, feed *store.Feed) tea.Cmd {
-	r.item, r.feed, r.digits = &it, feed, ""
+func (r *readerPane) show(it store.Item, feed *store.Feed, match *regexp.Regexp) tea.Cmd {
+	r.item, r.feed, r.match, r.digits = &it, feed, match, ""
 	r.doc, r.renderedFor = rendered{}, 0
 	r.vp.GotoTop()
 	r.refresh()
@@ -45,12 +52,12 @@ func (r *readerPane) render() tea.Cmd {
 	if r.item == nil {
 		return nil
 	}
-	id, w, st := r.item.ID, r.contentWidth(), r.styles
+	id, w, st, match := r.item.ID, r.contentWidth(), r.styles, r.match
 	content := r.item.Content
 	if strings.TrimSpace(content) == "" {
 		content = r.item.Summary
 	}
-	return func() tea.Msg { return renderedMsg{id: id, width: w, doc: renderHTML(content, w, st)} }
+	return func() tea.Msg { return renderedMsg{id: id, width: w, doc: renderHTML(content, w, st, match)} }
 }
 
 // rendered takes a finished render unless it is for another item or width.
@@ -60,6 +67,20 @@ func (r *readerPane) rendered(m renderedMsg) {
 	}
 	r.doc, r.renderedFor = m.doc, m.width
 	r.refresh()
+}
+
+// setEnclosure updates one of the shown item's enclosures (an engine
+// event) and redraws.
+func (r *readerPane) setEnclosure(id int64, update func(*store.Enclosure)) {
+	if r.item == nil {
+		return
+	}
+	for i := range r.item.Enclosures {
+		if r.item.Enclosures[i].ID == id {
+			update(&r.item.Enclosures[i])
+			r.refresh()
+		}
+	}
 }
 
 // refresh rebuilds the viewport's content from the header and the doc.
@@ -82,31 +103,35 @@ func (r *readerPane) refresh() {
 
 func (r *readerPane) header() []string {
 	it, w := r.item, r.contentWidth()
-	wrap := func(st func(...string) string, s string) []string {
-		return strings.Split(st(ansi.Wrap(sanitize.Terminal(s), w, "")), "\n")
+	wrap := func(st lipgloss.Style, s string) []string {
+		return strings.Split(highlight(ansi.Wrap(sanitize.Terminal(s), w, ""), r.match, st, r.styles.Match), "\n")
 	}
 	title := strings.Join(strings.Fields(it.Title), " ")
 	if title == "" {
-		title = "(untitled)"
+		title = firstWords(*it)
 	}
-	out := wrap(r.styles.Title.Render, title)
+	out := wrap(r.styles.Title, title)
 	meta := it.FeedTitle
 	if it.Author != "" {
 		meta += " · " + it.Author
 	}
-	meta += " · " + itemTime(*it).UTC().Format("Mon, 02 Jan 2006 15:04 MST")
+	meta += " · " + it.Date.In(r.loc).Format("Mon, 02 Jan 2006 15:04 MST")
 	if it.Flagged {
 		meta += " · flagged"
 	}
-	out = append(out, wrap(r.styles.Meta.Render, meta)...)
+	out = append(out, wrap(r.styles.Meta, meta)...)
 	if it.Link != "" {
-		out = append(out, wrap(r.styles.Link.Render, it.Link)...)
+		out = append(out, wrap(r.styles.Link, it.Link)...)
 	}
 	for _, e := range it.Enclosures {
-		out = append(out, wrap(r.styles.Meta.Render, enclosureLine(e))...)
+		head, state := enclosureLines(e, it.DurationSeconds)
+		out = append(out, wrap(r.styles.Meta, head)...)
+		for _, l := range strings.Split(ansi.Wrap(sanitize.Terminal(state), max(w-2, 8), ""), "\n") {
+			out = append(out, "  "+r.styles.Meta.Render(l))
+		}
 	}
 	if warn := feedWarning(r.feed); warn != "" {
-		out = append(out, wrap(r.styles.Warning.Render, warn)...)
+		out = append(out, wrap(r.styles.Warning, warn)...)
 	}
 	return append(out, r.styles.Faint.Render(strings.Repeat("─", min(w, 60))), "")
 }
@@ -121,20 +146,62 @@ func feedWarning(f *store.Feed) string {
 	case f.Stopped == store.StoppedEnded:
 		return "This feed has ended (its publisher said no more updates); it is no longer updated."
 	case f.State.LastError != "":
-		return fmt.Sprintf("Last download failed (%d in a row): %s", f.State.Failures, f.State.LastError)
+		return fmt.Sprintf("Last download failed (%d in a row): %s — i shows the feed's health.", f.State.Failures, f.State.LastError)
 	}
 	return ""
 }
 
-func enclosureLine(e store.Enclosure) string {
-	s := "enclosure: " + e.URL
+// enclosureLines describe an enclosure: its type, size and duration, then
+// where its download stands (the file's path once downloaded).
+func enclosureLines(e store.Enclosure, seconds int) (head, state string) {
+	head = "♪ " + fileName(e.URL)
+	var facts []string
 	if e.Type != "" {
-		s += " (" + e.Type + ")"
+		facts = append(facts, e.Type)
 	}
-	if e.Status != "" {
-		s += " · " + e.Status
+	size := e.Length
+	if e.BytesTotal > 0 {
+		size = e.BytesTotal
 	}
-	return s
+	if size > 0 {
+		facts = append(facts, humanBytes(size))
+	}
+	if seconds > 0 {
+		facts = append(facts, clock(seconds))
+	}
+	if len(facts) > 0 {
+		head += " (" + strings.Join(facts, ", ") + ")"
+	}
+	return head, enclosureState(e)
+}
+
+// enclosureState is where an enclosure's download stands, with the key
+// that acts on it.
+func enclosureState(e store.Enclosure) string {
+	switch e.Status {
+	case store.EnclosureDownloaded:
+		return "downloaded: " + e.Path + " — P plays it"
+	case store.EnclosureDownloading:
+		return "downloading " + progressText(e.BytesDone, e.BytesTotal)
+	case store.EnclosureQueued:
+		return "queued for download"
+	case store.EnclosureFailed:
+		return "download failed: " + oneLine(e.Error) + " — e tries again"
+	case store.EnclosureBlocked:
+		if why := oneLine(e.Error); strings.HasPrefix(why, "blocked") {
+			return why
+		}
+		return "blocked: " + oneLine(e.Error)
+	}
+	return "not downloaded — e downloads it"
+}
+
+// clock words a duration in seconds as m:ss or h:mm:ss.
+func clock(s int) string {
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
 // Init does nothing.
@@ -147,6 +214,11 @@ func (r *readerPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return r, nil
 	}
 	switch {
+	case isDigit(km):
+		r.digits += string(km.Runes)
+		if len(r.digits) > 4 {
+			r.digits = r.digits[len(r.digits)-4:]
+		}
 	case key.Matches(km, r.keys.Up):
 		r.vp.ScrollUp(1)
 	case key.Matches(km, r.keys.Down):
@@ -159,21 +231,35 @@ func (r *readerPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		r.vp.PageUp()
 	case key.Matches(km, r.keys.PageDown):
 		r.vp.PageDown()
-	case len(km.Runes) == 1 && km.Runes[0] >= '0' && km.Runes[0] <= '9' && len(r.doc.links) > 0:
-		r.digits += string(km.Runes)
 	}
 	return r, nil
 }
 
-// takeLink returns the link whose number was typed, if any, and clears it.
-func (r *readerPane) takeLink() (string, bool) {
+func isDigit(km tea.KeyMsg) bool {
+	return km.Type == tea.KeyRunes && len(km.Runes) == 1 && km.Runes[0] >= '0' && km.Runes[0] <= '9'
+}
+
+// takeLink returns the link whose number was typed and clears it; an
+// error says why there is none.
+func (r *readerPane) takeLink() (string, error) {
 	d := r.digits
 	r.digits = ""
-	var n int
-	if _, err := fmt.Sscan(d, &n); err != nil || n < 1 || n > len(r.doc.links) {
-		return "", false
+	n, _ := strconv.Atoi(d)
+	switch links := len(r.doc.links); {
+	case links == 0:
+		return "", fmt.Errorf("no link %s: this item has no numbered links", d)
+	case n < 1 || n > links:
+		return "", fmt.Errorf("no link %s: the links are numbered 1 to %d", d, links)
 	}
-	return r.doc.links[n-1], true
+	return r.doc.links[n-1], nil
+}
+
+// prompt is what the status line shows while a link number is typed.
+func (r *readerPane) prompt() string {
+	if r.digits == "" {
+		return ""
+	}
+	return "open link " + r.digits + "_ (enter opens, esc cancels)"
 }
 
 // SetSize sets the size; a new width re-renders the content from its
@@ -190,7 +276,7 @@ func (r *readerPane) needsRender() bool {
 
 // ShortHelp is the reader's part of the help line.
 func (r *readerPane) ShortHelp() []key.Binding {
-	return []key.Binding{r.keys.Back, r.keys.NextUnread, r.keys.OpenLink, r.keys.CopyLink, r.keys.Flag}
+	return []key.Binding{r.keys.Back, r.keys.NextUnread, r.keys.OpenLink, r.keys.CopyLink, r.keys.Zoom}
 }
 
 // FullHelp is the reader's part of the full help.
@@ -198,13 +284,9 @@ func (r *readerPane) FullHelp() [][]key.Binding { return [][]key.Binding{r.Short
 
 // View draws the title line and the viewport.
 func (r *readerPane) View() string {
-	title := "Reader"
-	if r.digits != "" {
-		title = "Reader — link " + r.digits + " (enter opens)"
-	}
 	if r.item == nil {
-		return paneTitle(r.styles, title, r.width, r.focused) + "\n" +
+		return paneTitle(r.styles, "Reader", r.width, r.focused) + "\n" +
 			r.styles.Faint.Render(" select an item and press enter") + strings.Repeat("\n", max(r.height-2, 0))
 	}
-	return paneTitle(r.styles, title, r.width, r.focused) + "\n" + r.vp.View()
+	return paneTitle(r.styles, "Reader", r.width, r.focused) + "\n" + r.vp.View()
 }

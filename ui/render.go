@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -19,14 +20,15 @@ type rendered struct {
 }
 
 // renderHTML lays out sanitized HTML for width columns: paragraphs
-// wrapped, headings, lists, quotes and code kept readable, images as
-// [image: alt], links numbered [n] and listed at the end. Every piece of
-// text passes through sanitize.Terminal before it is styled, so the only
-// escape sequences in the result are the styles' own.
-func renderHTML(src string, width int, st Styles) rendered {
+// wrapped, headings, lists, quotes and code kept readable, tables in
+// aligned columns, links numbered [n] and images [image n: alt] (both
+// opened by number) listed at the end, the words match finds highlighted.
+// Every piece of text passes through sanitize.Terminal before it is
+// styled, so the only escape sequences in the result are the styles' own.
+func renderHTML(src string, width int, st Styles, match *regexp.Regexp) rendered {
 	width = max(width, 10)
 	root, err := html.Parse(strings.NewReader(src))
-	r := &renderer{width: width, st: st}
+	r := &renderer{width: width, st: st, match: match}
 	if err != nil {
 		r.text(src)
 	} else {
@@ -51,6 +53,7 @@ func renderHTML(src string, width int, st Styles) rendered {
 type renderer struct {
 	width  int
 	st     Styles
+	match  *regexp.Regexp
 	out    []string
 	inline strings.Builder
 	links  []string
@@ -89,7 +92,10 @@ func (r *renderer) element(n *html.Node) bool {
 	case atom.A:
 		r.link(n)
 		return true
-	case atom.P, atom.Div, atom.Section, atom.Article, atom.Figure, atom.Figcaption, atom.Table, atom.Tr, atom.Dl, atom.Dt, atom.Dd:
+	case atom.Table:
+		r.table(n)
+		return true
+	case atom.P, atom.Div, atom.Section, atom.Article, atom.Figure, atom.Figcaption, atom.Dl, atom.Dt, atom.Dd:
 		r.block(n, nil)
 		return true
 	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
@@ -112,8 +118,6 @@ func (r *renderer) element(n *html.Node) bool {
 		r.blank()
 		r.out = append(r.out, r.st.Faint.Render(strings.Repeat("─", min(r.width, 40))))
 		r.blank()
-	case atom.Td, atom.Th:
-		r.inline.WriteString(" ")
 	}
 	return false
 }
@@ -190,14 +194,18 @@ func (r *renderer) preBlock(n *html.Node) {
 	r.blank()
 }
 
+// image is [image n: alt], n the number that opens it (as newsboat
+// numbers them); an image without an address is [image: alt].
 func (r *renderer) image(n *html.Node) {
-	alt := strings.TrimSpace(attr(n, "alt"))
-	if alt == "" {
-		alt = "image"
-	} else {
-		alt = "image: " + alt
+	label := "image"
+	if src := attr(n, "src"); src != "" && !strings.HasPrefix(src, "data:") {
+		r.links = append(r.links, sanitize.Terminal(src))
+		label = fmt.Sprintf("image %d", len(r.links))
 	}
-	r.inline.WriteString(" [" + alt + "] ")
+	if alt := strings.Join(strings.Fields(attr(n, "alt")), " "); alt != "" {
+		label += ": " + alt
+	}
+	r.inline.WriteString(" [" + label + "] ")
 }
 
 func (r *renderer) link(n *html.Node) {
@@ -252,7 +260,7 @@ func (r *renderer) flushHanging(hang int) {
 			if lineNo == 0 {
 				lead = first
 			}
-			r.out = append(r.out, lead+style.Render(line))
+			r.out = append(r.out, lead+highlight(line, r.match, style, r.st.Match))
 			lineNo++
 		}
 	}

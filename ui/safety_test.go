@@ -57,12 +57,13 @@ func TestNoEscapeSequenceFromAFeedReachesTheScreen(t *testing.T) {
 }
 
 func TestRenderHTML(t *testing.T) {
-	st := NewStyles(NewRenderer(nil, true))
-	doc := renderHTML(gopherItems()[0].Content, 40, st)
+	st := NewStyles(NewRenderer(nil, true), true)
+	doc := renderHTML(gopherItems()[0].Content, 40, st, nil)
 	got := strings.Join(doc.lines, "\n")
 	got = sgrOnly.ReplaceAllString(got, "")
 	for _, want := range []string{"## Conditional GET", "ETag[1] back", "• saves bytes", "│ Be polite to servers.",
-		`    if etag != "" {`, "[image: a diagram]", "1. first", "2. second", "[1] https://example.com/etag"} {
+		`    if etag != "" {`, "[image 2: a diagram]", "1. first", "2. second", "[1] https://example.com/etag",
+		"[2] https://example.com/a.png"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("rendered content lacks %q:\n%s", want, got)
 		}
@@ -72,7 +73,7 @@ func TestRenderHTML(t *testing.T) {
 			t.Errorf("line wider than 40: %q", l)
 		}
 	}
-	if len(doc.links) != 1 {
+	if len(doc.links) != 2 {
 		t.Errorf("links %v", doc.links)
 	}
 }

@@ -87,7 +87,7 @@ func statsLines(st Styles, msg statsMsg, width int) []string {
 }
 
 func statsHeader() string {
-	return fmt.Sprintf("%-28s %9s %7s %7s %10s %10s %6s", "feed", "requests", "304s", "deltas", "received", "saved", "saved%")
+	return padRight("feed", 28) + fmt.Sprintf(" %9s %7s %7s %10s %10s %6s", "requests", "304s", "deltas", "received", "saved", "saved%")
 }
 
 func statsRow(name string, s store.SyncState) string {
@@ -95,7 +95,9 @@ func statsRow(name string, s store.SyncState) string {
 	if all := s.BytesReceived + s.BytesSaved; all > 0 {
 		pct = fmt.Sprintf("%d%%", s.BytesSaved*100/all)
 	}
-	return fmt.Sprintf("%-28s %9d %7d %7d %10s %10s %6s", ansi.Truncate(name, 28, "…"),
+	// Padded by display width: a title with wide characters (CJK, emoji)
+	// takes two cells for each, which %-28s would not count.
+	return padRight(ansi.Truncate(name, 28, "…"), 28) + fmt.Sprintf(" %9d %7d %7d %10s %10s %6s",
 		s.Requests, s.NotModified, s.DeltaResponses, humanBytes(s.BytesReceived), humanBytes(s.BytesSaved), pct)
 }
 

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -12,75 +13,160 @@ import (
 	"github.com/tidings-rss/tidings/sanitize"
 )
 
-// Toast timing: bright, then faint, then gone.
+// Timing of the status line: a message stays messageLife (an error
+// message errorLife), a toast is bright, then faint, then gone.
 const (
+	messageLife = 5 * time.Second
+	errorLife   = 10 * time.Second
 	toastBright = 4 * time.Second
 	toastFaint  = 3 * time.Second
 )
 
-// statusBar is the line under the panes: what the engine does now (feeds
-// downloading, queued, enclosures in flight), the last error, the result
-// of the last action, and a toast for new items in watched feeds.
+// statusBar is the line under the panes: whether the engine is offline or
+// deferring sync, what it does now (feeds downloading, a refresh's
+// progress, enclosures in flight), the result of the last action (which
+// fades), a toast for new items in watched feeds, and the errors of failed
+// downloads, which stay until that feed or file succeeds, is removed, or
+// the person dismisses them (x).
 type statusBar struct {
 	styles      Styles
 	downloading map[int64]bool
-	queued      map[int64]bool
-	enclosures  map[string]enclosureProgress
-	lastError   string
+	refresh     refreshProgress
+	enclosures  map[int64]enclosureProgress
+	errors      errorList
 	message     string
 	isError     bool
+	messageID   int
+	fadeDue     bool
 	toast       string
 	toastID     int
 	toastFading bool
 	width       int
+	account     accountState
+
+	// offline and deferred are the engine's standing notices ("offline —
+	// 37 feeds waiting"), shown until the engine says they ended.
+	offline, deferred string
 }
 
-// enclosureProgress is one enclosure download in flight.
-type enclosureProgress struct{ done, total int64 }
+// refreshProgress counts a user-asked refresh's feeds as they end.
+type refreshProgress struct {
+	pending     map[int64]bool
+	total, done int
+}
+
+// statusFadeMsg ends the message it names.
+type statusFadeMsg struct{ id int }
 
 func newStatusBar(st Styles) statusBar {
-	return statusBar{styles: st, downloading: map[int64]bool{}, queued: map[int64]bool{},
-		enclosures: map[string]enclosureProgress{}}
+	return statusBar{styles: st, downloading: map[int64]bool{},
+		enclosures: map[int64]enclosureProgress{}, errors: errorList{byKey: map[string]string{}}}
 }
 
-// set shows the result of an action.
+// set shows the result of an action; it fades after a while (the Cmd
+// from fade). An error is shown as its reason, without a URL before it.
 func (s *statusBar) set(msg string, err error) {
 	s.message, s.isError = msg, err != nil
 	if err != nil {
 		s.message = oneLine(err.Error())
-		if msg != "" && msg[0] != '!' {
-			s.message = "failed: " + s.message
+		if msg != "" {
+			s.message = msg + ": " + s.message
+		}
+	}
+	s.messageID++
+	s.fadeDue = s.message != ""
+}
+
+// clearMessage removes the message at once.
+func (s *statusBar) clearMessage() { s.message, s.isError = "", false }
+
+// fade returns the timer that ends the message set last, once.
+func (s *statusBar) fade() tea.Cmd {
+	if !s.fadeDue {
+		return nil
+	}
+	s.fadeDue = false
+	id, life := s.messageID, messageLife
+	if s.isError {
+		life = errorLife
+	}
+	return tea.Tick(life, func(time.Time) tea.Msg { return statusFadeMsg{id} })
+}
+
+// faded removes the message a fade timer names, unless a newer one came.
+func (s *statusBar) faded(m statusFadeMsg) {
+	if m.id == s.messageID {
+		s.clearMessage()
+	}
+}
+
+// startRefresh counts a user-asked refresh of feeds ids.
+func (s *statusBar) startRefresh(ids []int64) {
+	r := &s.refresh
+	if len(r.pending) == 0 {
+		r.pending, r.total, r.done = map[int64]bool{}, 0, 0
+	}
+	for _, id := range ids {
+		if !r.pending[id] {
+			r.pending[id] = true
+			r.total++
 		}
 	}
 }
 
-// queue marks feeds as waiting for a user-asked download.
-func (s *statusBar) queue(ids []int64) {
-	for _, id := range ids {
-		s.queued[id] = true
-	}
-}
+// endRefresh forgets a refresh that ended.
+func (s *statusBar) endRefresh() { s.refresh = refreshProgress{} }
 
-// clearQueue forgets queued feeds when a refresh ends.
-func (s *statusBar) clearQueue() { clear(s.queued) }
-
-// engineEvent updates the counts from one engine event; it returns the
-// title-less feed id and count of new items of a finished download.
+// engineEvent follows downloads: in flight, a refresh's progress, and
+// each feed's error until it succeeds.
 func (s *statusBar) engineEvent(ev engine.Event, title func(int64) string) {
 	switch ev := ev.(type) {
 	case engine.FeedDownloading:
-		delete(s.queued, ev.FeedID)
 		s.downloading[ev.FeedID] = true
 	case engine.FeedDownloadCompleted:
-		delete(s.queued, ev.FeedID)
 		delete(s.downloading, ev.FeedID)
-		if ev.Err != nil {
-			s.lastError = title(ev.FeedID) + ": " + oneLine(ev.Err.Error())
+		if s.refresh.pending[ev.FeedID] {
+			delete(s.refresh.pending, ev.FeedID)
+			s.refresh.done++
 		}
+		key := feedErrorKey(ev.FeedID)
+		switch {
+		case errors.Is(ev.Err, engine.ErrOffline): // the offline notice says it once
+		case ev.Err != nil:
+			s.errors.put(key, title(ev.FeedID)+": "+oneLine(engine.Reason(ev.Err)))
+		default:
+			s.errors.drop(key)
+		}
+	case engine.Offline:
+		s.offline = ev.String()
+	case engine.Online:
+		s.offline = ""
+	case engine.SyncDeferred:
+		s.deferred = ev.String()
+	case engine.SyncResumed:
+		s.deferred = ""
+	case engine.FeedsSkipped:
+		s.set(ev.Notice(), nil)
+	case engine.DatabaseFailed:
+		s.set("", ev.Err)
+	case engine.AccountSyncing, engine.AccountSynced:
+		s.accountEvent(ev)
 	default:
 		s.enclosureEvent(ev)
 	}
 }
+
+// keepFeeds drops the errors of feeds that are gone (unsubscribed).
+func (s *statusBar) keepFeeds(exists func(int64) bool) {
+	for _, k := range s.errors.keys() {
+		var id int64
+		if _, err := fmt.Sscanf(k, "feed %d", &id); err == nil && !exists(id) {
+			s.errors.drop(k)
+		}
+	}
+}
+
+func feedErrorKey(id int64) string { return fmt.Sprint("feed ", id) }
 
 // showToast starts a toast; the returned Cmd fades it.
 func (s *statusBar) showToast(text string) tea.Cmd {
@@ -103,17 +189,30 @@ func (s *statusBar) toastTick(m toastMsg) tea.Cmd {
 	return nil
 }
 
-// View draws the status line.
-func (s *statusBar) View() string {
+// View draws the status line; prompt, when not empty, is what a key being
+// typed asks (a link number) and comes first. The message comes before
+// the errors, so a long error never hides it.
+func (s *statusBar) View(prompt string) string {
 	var parts []string
-	if n := len(s.downloading); n > 0 {
-		parts = append(parts, s.styles.StatusBusy.Render(fmt.Sprintf("↓ %d downloading", n)))
+	if prompt != "" {
+		parts = append(parts, s.styles.Label.Render(prompt))
 	}
-	if n := len(s.queued); n > 0 {
-		parts = append(parts, s.styles.StatusBusy.Render(fmt.Sprintf("%d queued", n)))
+	if s.offline != "" {
+		parts = append(parts, s.styles.StatusError.Render(s.offline))
+	}
+	if s.deferred != "" {
+		parts = append(parts, s.styles.Status.Render(s.deferred))
+	}
+	if r := s.refresh; r.total > 0 {
+		parts = append(parts, s.styles.StatusBusy.Render(fmt.Sprintf("refreshing %d/%d", r.done, r.total)))
+	} else if n := len(s.downloading); n > 0 {
+		parts = append(parts, s.styles.StatusBusy.Render(fmt.Sprintf("↓ %d downloading", n)))
 	}
 	if e := s.enclosureView(); e != "" {
 		parts = append(parts, s.styles.StatusBusy.Render(e))
+	}
+	if a := s.accountView(); a != "" {
+		parts = append(parts, a)
 	}
 	if s.toast != "" {
 		st := s.styles.Toast
@@ -129,11 +228,65 @@ func (s *statusBar) View() string {
 		}
 		parts = append(parts, st.Render(s.message))
 	}
-	if s.lastError != "" {
-		parts = append(parts, s.styles.StatusError.Render("last error: "+s.lastError))
+	if e := s.errors.View(); e != "" {
+		parts = append(parts, s.styles.StatusError.Render(e))
 	}
 	line := " " + strings.Join(parts, s.styles.Faint.Render(" · "))
 	return ansi.Truncate(line, max(s.width, 1), "…")
+}
+
+// errorList is the errors that stay on the status line, oldest first.
+type errorList struct {
+	order []string
+	byKey map[string]string
+}
+
+func (l *errorList) put(key, text string) {
+	if _, ok := l.byKey[key]; !ok {
+		l.order = append(l.order, key)
+	}
+	l.byKey[key] = text
+}
+
+func (l *errorList) drop(key string) {
+	if _, ok := l.byKey[key]; !ok {
+		return
+	}
+	delete(l.byKey, key)
+	for i, k := range l.order {
+		if k == key {
+			l.order = append(l.order[:i], l.order[i+1:]...)
+			break
+		}
+	}
+}
+
+func (l *errorList) keys() []string { return append([]string(nil), l.order...) }
+
+// clear dismisses every error.
+func (l *errorList) clear() {
+	l.order = nil
+	clear(l.byKey)
+}
+
+// latest is the newest error's text, "" when there is none.
+func (l *errorList) latest() string {
+	if len(l.order) == 0 {
+		return ""
+	}
+	return l.byKey[l.order[len(l.order)-1]]
+}
+
+// View is the newest error, and how many others there are.
+func (l *errorList) View() string {
+	switch n := len(l.order); n {
+	case 0:
+		return ""
+	case 1:
+		return "! " + l.latest() + " (x dismisses)"
+	default:
+		return fmt.Sprintf("! %s (+%d more; i on a feed shows its error, x dismisses)", l.latest(), n-1)
+	}
 }
 
 // oneLine flattens text to one sanitized line.

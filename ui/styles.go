@@ -36,6 +36,8 @@ type Styles struct {
 	Image   lipgloss.Style
 	LinkRef lipgloss.Style
 	Warning lipgloss.Style
+	// Match marks the words of a search in the list and the reader.
+	Match lipgloss.Style
 	// Status line, toast and dialogs.
 	Status      lipgloss.Style
 	StatusError lipgloss.Style
@@ -51,15 +53,17 @@ type Styles struct {
 
 // NewStyles returns the reader's styles, bound to renderer r, with adaptive
 // colours that read on light and dark backgrounds and in 16-colour
-// terminals (ANSI colours 0–15 only). With r's profile set to Ascii (as
-// NewRenderer does under NO_COLOR) colour is dropped entirely; reverse,
-// bold and underline remain so that the selection is always visible.
-func NewStyles(r *lipgloss.Renderer) Styles {
-	accent := lipgloss.AdaptiveColor{Light: "4", Dark: "12"}
-	subtle := lipgloss.AdaptiveColor{Light: "8", Dark: "7"}
-	red := lipgloss.AdaptiveColor{Light: "1", Dark: "9"}
-	yellow := lipgloss.AdaptiveColor{Light: "3", Dark: "11"}
-	green := lipgloss.AdaptiveColor{Light: "2", Dark: "10"}
+// terminals (ANSI colours 0–15 only). With noColor (NO_COLOR) no style
+// has a colour; reverse, bold, underline and faint remain, so the
+// selection, the focused pane and unread items stay visible.
+func NewStyles(r *lipgloss.Renderer, noColor bool) Styles {
+	c := func(light, dark string) lipgloss.TerminalColor {
+		if noColor {
+			return lipgloss.NoColor{}
+		}
+		return lipgloss.AdaptiveColor{Light: light, Dark: dark}
+	}
+	accent, subtle, red, yellow, green := c("4", "12"), c("8", "7"), c("1", "9"), c("3", "11"), c("2", "10")
 	s := r.NewStyle
 	return Styles{
 		PaneTitle:        s().Bold(true).Foreground(subtle),
@@ -85,6 +89,7 @@ func NewStyles(r *lipgloss.Renderer) Styles {
 		Image:            s().Foreground(yellow),
 		LinkRef:          s().Foreground(accent),
 		Warning:          s().Foreground(red),
+		Match:            s().Bold(true).Underline(true).Foreground(yellow),
 		Status:           s().Foreground(subtle),
 		StatusError:      s().Foreground(red),
 		StatusBusy:       s().Foreground(accent),
@@ -98,12 +103,14 @@ func NewStyles(r *lipgloss.Renderer) Styles {
 	}
 }
 
-// NewRenderer returns a lipgloss renderer for w that honours NO_COLOR (any
-// non-empty value) by using the Ascii profile.
+// NewRenderer returns a lipgloss renderer for w. Under NO_COLOR (noColor)
+// its profile is plain ANSI, whatever the environment says: termenv would
+// pick Ascii, which drops bold and reverse video along with colour; the
+// styles then carry no colour (NewStyles with noColor).
 func NewRenderer(w io.Writer, noColor bool) *lipgloss.Renderer {
 	r := lipgloss.NewRenderer(w)
 	if noColor {
-		r.SetColorProfile(termenv.Ascii)
+		r.SetColorProfile(termenv.ANSI)
 	}
 	return r
 }

@@ -21,6 +21,8 @@ const (
 	nodeFlagged
 	nodeFolder
 	nodeFeed
+	nodeHeading // a section title, never selected
+	nodeSearch  // a saved search (tree_searches.go)
 )
 
 // node is one row of the tree: a view, a folder or a feed.
@@ -33,6 +35,8 @@ type node struct {
 	unread int
 	count  int
 	feed   *store.Feed
+	// q is a saved search's query.
+	q store.ItemQuery
 }
 
 // key identifies the node across reloads, to keep the selection.
@@ -42,6 +46,8 @@ func (n node) key() string {
 		return "d:" + n.path
 	case nodeFeed:
 		return fmt.Sprint("f:", n.feedID)
+	case nodeSearch:
+		return "s:" + n.label
 	}
 	return fmt.Sprint("v:", int(n.kind))
 }
@@ -57,6 +63,8 @@ func (n node) query() store.ItemQuery {
 		return store.ItemQuery{FolderPath: n.path}
 	case nodeFeed:
 		return store.ItemQuery{FeedID: n.feedID}
+	case nodeSearch:
+		return n.q
 	}
 	return store.ItemQuery{}
 }
@@ -111,10 +119,10 @@ func (t *treePane) feedByID(id int64) *store.Feed {
 // setData rebuilds the rows from the store, keeping the selected node (or
 // its position when it is gone). It reports whether any count changed and
 // whether the selected node is gone.
-func (t *treePane) setData(feeds []store.Feed, folders []store.FolderCount) (changed, lost bool) {
+func (t *treePane) setData(feeds []store.Feed, folders []store.FolderCount, flagged int, searches []searchEntry) (changed, lost bool) {
 	sel := t.node().key()
 	old := t.nodes
-	t.nodes = buildNodes(feeds, folders)
+	t.nodes = buildNodes(feeds, folders, flagged, searches)
 	t.cursor = min(t.cursor, max(len(t.nodes)-1, 0))
 	lost = true
 	for i, n := range t.nodes {
@@ -138,9 +146,10 @@ func countsChanged(a, b []node) bool {
 	return false
 }
 
-// buildNodes lays out the tree: the three views, each folder followed by
-// its sub-folders and feeds, then the feeds outside any folder.
-func buildNodes(feeds []store.Feed, folders []store.FolderCount) []node {
+// buildNodes lays out the tree: the three views (Flagged with the number
+// of flagged items), the saved searches under their heading, each folder
+// followed by its sub-folders and feeds, then the feeds outside any folder.
+func buildNodes(feeds []store.Feed, folders []store.FolderCount, flagged int, searches []searchEntry) []node {
 	var all, unread int
 	byFolder := map[string][]int{}
 	for i, f := range feeds {
@@ -151,8 +160,9 @@ func buildNodes(feeds []store.Feed, folders []store.FolderCount) []node {
 	nodes := []node{
 		{kind: nodeAll, label: "All items", unread: unread, count: all},
 		{kind: nodeUnread, label: "Unread", unread: unread, count: unread},
-		{kind: nodeFlagged, label: "Flagged"},
+		{kind: nodeFlagged, label: "Flagged", count: flagged},
 	}
+	nodes = append(nodes, searchNodes(searches)...)
 	children := map[int64][]store.FolderCount{}
 	for _, f := range folders {
 		children[f.ParentID] = append(children[f.ParentID], f)
@@ -219,6 +229,7 @@ func (t *treePane) selectRow(i int) tea.Cmd {
 
 func (t *treePane) moved(before int) tea.Cmd {
 	t.cursor = max(min(t.cursor, len(t.nodes)-1), 0)
+	t.skipHeading(before)
 	t.scroll()
 	if t.cursor == before {
 		return nil
@@ -271,6 +282,11 @@ func (t *treePane) row(i int) string {
 		mark = "!"
 	case n.feed != nil && n.feed.Watch:
 		mark = "w"
+	case n.feed != nil && n.feed.Remote():
+		mark = "@" // a feed of the account, fetched by its server
+	}
+	if n.kind == nodeHeading {
+		return t.headingRow(n)
 	}
 	if n.kind == nodeFolder {
 		st = t.styles.Folder
@@ -278,7 +294,10 @@ func (t *treePane) row(i int) string {
 		st = t.styles.Unread
 	}
 	count := ""
-	if n.unread > 0 {
+	switch {
+	case n.kind == nodeFlagged && n.count > 0:
+		count = fmt.Sprint(n.count)
+	case n.kind != nodeFlagged && n.unread > 0:
 		count = fmt.Sprint(n.unread)
 	}
 	label := strings.Repeat("  ", n.depth) + sanitize.Terminal(n.label)
@@ -286,6 +305,9 @@ func (t *treePane) row(i int) string {
 		label += "/"
 	}
 	w := max(t.width-len(count)-3, 1)
+	if n.kind == nodeFlagged {
+		st = t.styles.Row
+	}
 	text := mark + " " + padRight(ansi.Truncate(label, w, "…"), w) + " " + count
 	return rowStyle(t.styles, st, i == t.cursor, t.focused).Render(text)
 }

@@ -39,6 +39,8 @@ type Options struct {
 	Emit func(Event)
 	// ChunkBytes is the size of one Range request; 0: 1 MiB.
 	ChunkBytes int64
+	// Owner names this process in enclosure claims (store.Owner).
+	Owner string
 }
 
 // Downloader downloads enclosures into per-feed folders: its own limit of
@@ -53,6 +55,7 @@ type Downloader struct {
 	log    *slog.Logger
 	emit   func(Event)
 	chunk  int64
+	owner  string
 	// slots holds one element per transfer running in this process.
 	slots chan struct{}
 	// names serialises choosing file names, so two transfers of one feed
@@ -86,6 +89,7 @@ func New(o Options) *Downloader {
 		log:    o.Log,
 		emit:   o.Emit,
 		chunk:  o.ChunkBytes,
+		owner:  o.Owner,
 		slots:  make(chan struct{}, max(o.Config.MaxConcurrent, 1)),
 		queue:  newQueueState(),
 	}
@@ -114,12 +118,12 @@ func (d *Downloader) download(ctx context.Context, job store.EnclosureJob) Resul
 		return d.block(ctx, job, &fetch.DownloadError{Kind: fetch.KindBlocked, URL: job.URL, Err: err})
 	}
 	if _, busy := d.running.LoadOrStore(job.ID, true); busy {
-		return busyResult(job)
+		return busyResult(job, "")
 	}
 	defer d.running.Delete(job.ID)
 	t, err := d.open(ctx, job, name)
 	if errors.Is(err, ErrEnclosureBusy) {
-		return busyResult(job)
+		return busyResult(job, "")
 	}
 	if err != nil {
 		return d.fail(ctx, job, &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: job.URL, Err: err})
@@ -127,11 +131,15 @@ func (d *Downloader) download(ctx context.Context, job store.EnclosureJob) Resul
 	return d.finish(ctx, t, t.run(ctx))
 }
 
-// busyResult is the result for an enclosure another transfer holds; its
-// state is left to that transfer.
-func busyResult(job store.EnclosureJob) Result {
+// busyResult is the result for an enclosure another transfer holds (the
+// process holder, when known); its state is left to that transfer.
+func busyResult(job store.EnclosureJob, holder string) Result {
+	err := ErrEnclosureBusy
+	if o, ok := store.ParseOwner(holder); ok {
+		err = fmt.Errorf("%w (pid %d)", ErrEnclosureBusy, o.PID)
+	}
 	return Result{EnclosureID: job.ID, ItemID: job.ItemID, FeedID: job.FeedID, URL: job.URL,
-		Status: store.EnclosureDownloading, Err: &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: job.URL, Err: ErrEnclosureBusy}}
+		Status: store.EnclosureDownloading, Err: &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: job.URL, Err: err}}
 }
 
 // open prepares the partial file: the one of an earlier attempt (to

@@ -63,7 +63,7 @@ func (d *Downloader) pump(ctx context.Context, stopped chan<- struct{}) {
 			return
 		}
 		gen := d.generation()
-		job, ok, err := d.store.ClaimNextEnclosure(ctx)
+		job, ok, err := d.store.ClaimNextEnclosure(ctx, d.owner)
 		if err != nil || !ok {
 			d.release()
 			if err != nil && ctx.Err() == nil {
@@ -87,15 +87,15 @@ func (d *Downloader) pump(ctx context.Context, stopped chan<- struct{}) {
 }
 
 // recover puts back in the queue the enclosures a stopped process left
-// downloading (those whose partial file nobody holds), and announces the
-// queue.
+// downloading — those no live process claims and whose partial file
+// nobody holds — and announces the queue.
 func (d *Downloader) recover(ctx context.Context) {
 	stale, err := d.store.EnclosureJobs(ctx, store.EnclosureQuery{Status: store.EnclosureDownloading})
 	if err != nil {
 		d.log.Error("enclosure queue", "err", err)
 	}
 	for _, j := range stale {
-		if j.Path != "" && partHeld(j.Path) {
+		if d.heldElsewhere(j) || j.Path != "" && partHeld(j.Path) {
 			continue
 		}
 		if err := d.store.RequeueEnclosure(ctx, j.ID); err != nil {
@@ -109,6 +109,15 @@ func (d *Downloader) recover(ctx context.Context) {
 	for _, j := range queued {
 		d.emit(Queued{EnclosureID: j.ID, ItemID: j.ItemID, FeedID: j.FeedID, URL: j.URL})
 	}
+}
+
+// heldElsewhere reports whether a transfer other than a stale one holds j:
+// a live process other than this one, or this one's running transfer.
+func (d *Downloader) heldElsewhere(j store.EnclosureJob) bool {
+	if _, running := d.running.Load(j.ID); running {
+		return true
+	}
+	return j.ClaimedBy != "" && j.ClaimedBy != d.owner && store.OwnerAlive(j.ClaimedBy)
 }
 
 // partHeld reports whether a transfer (of any process) holds the partial

@@ -65,7 +65,10 @@ func (d *Downloader) DownloadNow(ctx context.Context, j store.EnclosureJob) Resu
 		return res
 	}
 	defer d.release()
-	job, ok, err := d.store.ClaimEnclosure(ctx, j.ID)
+	job, ok, holder, err := d.store.ClaimEnclosure(ctx, j.ID, d.owner)
+	if holder != "" {
+		return busyResult(j, holder)
+	}
 	if err != nil || !ok {
 		res.Err = &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: j.URL, Err: cmp.Or(err, store.ErrNotFound)}
 		return res

@@ -1,136 +1,187 @@
 package feed
 
 import (
-	"bytes"
-	"fmt"
-	"html"
 	"strings"
+	"time"
 
-	"github.com/mmcdole/gofeed/atom"
 	"github.com/tidings-rss/tidings/store"
 )
 
-// parseAtom parses an Atom 0.3 or 1.0 body with gofeed's Atom parser and
-// translates the result.
-func parseAtom(body []byte) (*store.Document, error) {
-	var feed *atom.Feed
-	err := guard("atom", func() (err error) {
-		feed, err = new(atom.Parser).Parse(bytes.NewReader(body))
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("parse atom: %w: %w", ErrInvalidFeed, err)
+// isAtom reports whether the element is in the Atom 1.0 or 0.3 namespace,
+// or in none (feeds that forget xmlns).
+func isAtom(e *element) bool {
+	switch e.ns() {
+	case "", nsAtom, nsAtom03:
+		return true
 	}
-	return atomDocument(feed), nil
+	return false
 }
 
-// atomDocument translates a parsed Atom feed.
-func atomDocument(f *atom.Feed) *store.Document {
-	doc := &store.Document{
-		Title:       strings.TrimSpace(f.Title),
-		Link:        atomLink(f.Links),
-		Description: strings.TrimSpace(f.Subtitle),
-		Hints:       syHints(f.Extensions),
-		Items:       make([]store.DocItem, 0, len(f.Entries)),
+// atomChild returns e's first Atom child among locals (in that order of
+// preference).
+func atomChild(e *element, locals ...string) *element {
+	for _, local := range locals {
+		for _, c := range e.children {
+			if c.el != nil && c.el.name.Local == local && isAtom(c.el) {
+				return c.el
+			}
+		}
 	}
-	for _, e := range f.Entries {
-		doc.Items = append(doc.Items, atomItem(e, f.Authors))
+	return nil
+}
+
+// atomChildren returns e's Atom children local.
+func atomChildren(e *element, local string) []*element {
+	var out []*element
+	e.each(func(c *element) {
+		if c.name.Local == local && isAtom(c) {
+			out = append(out, c)
+		}
+	})
+	return out
+}
+
+// atomDocument reads an Atom 1.0 or 0.3 feed.
+func atomDocument(root *element) *store.Document {
+	doc := &store.Document{
+		Title:       firstNonEmpty(atomConstruct(atomChild(root, "title")).asText(), root.firstText(nsDC, "title")),
+		Link:        atomLink(root),
+		Description: atomConstruct(atomChild(root, "subtitle", "tagline")).asText(),
+		Hints:       syHints(root),
+		NewFeedURL:  root.resolve(root.firstText(nsITunes, "new-feed-url")),
+	}
+	feedAuthors := atomAuthors(root)
+	entries := atomChildren(root, "entry")
+	doc.Items = make([]store.DocItem, 0, len(entries))
+	for _, e := range entries {
+		doc.Items = append(doc.Items, atomItem(e, feedAuthors))
 	}
 	return doc
 }
 
-// atomItem translates one entry; feedAuthors are the feed's own authors,
-// which an entry without any inherits (RFC 4287 §4.2.1).
-func atomItem(e *atom.Entry, feedAuthors []*atom.Person) store.DocItem {
-	content, summary := contentAndSummary(atomContent(e.Content), e.Summary)
+// atomItem reads one entry; feedAuthors are the feed's own authors, which
+// an entry without any inherits (RFC 4287 §4.2.1).
+func atomItem(e *element, feedAuthors string) store.DocItem {
+	content, summary := contentAndSummary(atomHTML(atomChild(e, "content")), atomSummary(e))
+	encs := atomEnclosures(e)
+	if len(encs) == 0 {
+		encs = mediaEnclosures(e)
+	}
 	return store.DocItem{
-		GUID:       strings.TrimSpace(e.ID),
-		Title:      strings.TrimSpace(e.Title),
-		Link:       atomLink(e.Links),
-		Author:     atomAuthor(e, feedAuthors),
-		Published:  firstDate(e.PublishedParsed),
-		Updated:    firstDate(e.UpdatedParsed, extDate(e.Extensions, prefixDCTerms, "modified")),
-		Content:    content,
-		Summary:    summary,
-		Categories: atomCategories(e),
-		Enclosures: atomEnclosures(e.Links),
+		GUID:            strings.TrimSpace(textOf(atomChild(e, "id"))),
+		Title:           firstNonEmpty(atomConstruct(atomChild(e, "title")).asText(), extTitle(e)),
+		Link:            atomLink(e),
+		Author:          firstNonEmpty(atomAuthors(e), atomSourceAuthors(e), joinNames(extAuthors(e)), feedAuthors),
+		Published:       earliest(atomDate(e, "published", "issued", "created"), extPublished(e)),
+		Updated:         earliest(atomDate(e, "updated", "modified"), extUpdated(e)),
+		Content:         content,
+		Summary:         summary,
+		Categories:      atomCategories(e),
+		Enclosures:      encs,
+		DurationSeconds: itunesDuration(e),
+		Image:           itemImage(e),
 	}
 }
 
-// atomContent returns an entry's content as HTML: html and xhtml content
-// (and content without a type, which feeds use for HTML in practice) as
-// given, text content escaped so its brackets stay text, and nothing for
-// out-of-line (src) or binary content.
-func atomContent(c *atom.Content) string {
+// textOf returns an element's text, "" for nil.
+func textOf(e *element) string {
+	if e == nil {
+		return ""
+	}
+	return e.text()
+}
+
+// atomDate returns the first of e's Atom date elements locals that parses.
+func atomDate(e *element, locals ...string) *time.Time {
+	for _, local := range locals {
+		for _, c := range atomChildren(e, local) {
+			if t := parseDate(c.text()); t != nil {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+// atomHTML returns a content construct as HTML with its relative URLs
+// resolved.
+func atomHTML(c *element) string {
 	if c == nil {
 		return ""
 	}
-	switch typ := strings.ToLower(strings.TrimSpace(c.Type)); {
-	case typ == "text" || typ == "text/plain":
-		return html.EscapeString(c.Value)
-	case typ == "" || typ == "html" || strings.Contains(typ, "html"),
-		strings.HasPrefix(typ, "text/"), strings.Contains(typ, "xml"):
-		return c.Value
-	default:
-		return ""
+	cons := atomConstruct(c)
+	if !cons.isHTML && c.attr("type") == "" && c.attr("mode") == "" {
+		// RFC 4287 makes untyped content text; feeds mean HTML by it as
+		// often as not, so feedparser's rule for RSS decides.
+		cons.isHTML = looksLikeHTML(cons.value)
 	}
+	return absolutize(cons.asHTML(), c.base)
 }
 
-// atomLink returns the href of the first link with rel="alternate" (gofeed
-// gives a link without rel that rel).
-func atomLink(links []*atom.Link) string {
-	for _, l := range links {
-		if strings.EqualFold(strings.TrimSpace(l.Rel), "alternate") {
-			if href := strings.TrimSpace(l.Href); href != "" {
-				return href
-			}
+// atomSummary is the entry's summary, else the extensions' summary.
+func atomSummary(e *element) string {
+	if s := atomHTML(atomChild(e, "summary")); strings.TrimSpace(s) != "" {
+		return s
+	}
+	return extSummary(e)
+}
+
+// atomLink returns the href of the first link whose rel is "alternate"
+// (or absent) and has an href (or, in feeds that get Atom wrong, a URL as
+// its text), resolved against its base.
+func atomLink(e *element) string {
+	for _, l := range atomChildren(e, "link") {
+		rel := strings.TrimSpace(l.attr("rel"))
+		href := firstNonEmpty(l.attr("href"), l.text())
+		if href != "" && (rel == "" || strings.EqualFold(rel, "alternate")) {
+			return l.resolve(href)
 		}
 	}
 	return ""
 }
 
-// atomAuthor returns the name (else email) of the entry's first author,
-// else of its source's, else of the feed's.
-func atomAuthor(e *atom.Entry, feedAuthors []*atom.Person) string {
-	if a := personName(e.Authors); a != "" {
-		return a
-	}
-	if e.Source != nil {
-		if a := personName(e.Source.Authors); a != "" {
-			return a
+// atomAuthors returns the names (else e-mail addresses) of e's authors,
+// joined with ", ".
+func atomAuthors(e *element) string {
+	var names []string
+	for _, a := range atomChildren(e, "author") {
+		name := atomConstruct(atomChild(a, "name")).asText()
+		if name == "" && !a.hasElements() {
+			name = displayName(a.text()) // Atom 0.3 era feeds with a bare name
 		}
+		names = append(names, firstNonEmpty(name, textOf(atomChild(a, "email"))))
 	}
-	return personName(feedAuthors)
+	return joinNames(names)
 }
 
-// personName returns the first person's name, else email.
-func personName(people []*atom.Person) string {
-	for _, p := range people {
-		if s := firstNonEmpty(p.Name, p.Email); s != "" {
-			return s
-		}
+// atomSourceAuthors returns the authors of the entry's source feed.
+func atomSourceAuthors(e *element) string {
+	if src := atomChild(e, "source"); src != nil {
+		return atomAuthors(src)
 	}
 	return ""
 }
 
 // atomCategories returns each category's label, else its term (the label
-// is the human-readable one), then dc:subject values; distinct, in order.
-func atomCategories(e *atom.Entry) []string {
+// is the human-readable one), then the extensions' categories; distinct,
+// in order.
+func atomCategories(e *element) []string {
 	var cats []string
-	for _, c := range e.Categories {
-		cats = appendUnique(cats, firstNonEmpty(c.Label, c.Term))
+	for _, c := range atomChildren(e, "category") {
+		cats = appendUnique(cats, firstNonEmpty(c.attr("label"), c.attr("term"), c.text()))
 	}
-	return appendUnique(cats, extValues(e.Extensions, prefixDC, "subject")...)
+	return appendUnique(cats, extCategories(e)...)
 }
 
-// atomEnclosures returns the entry's link rel="enclosure" that have an href.
-func atomEnclosures(links []*atom.Link) []store.DocEnclosure {
+// atomEnclosures returns the entry's links rel="enclosure" that have an
+// href.
+func atomEnclosures(e *element) []store.DocEnclosure {
 	var out []store.DocEnclosure
-	for _, l := range links {
-		if !strings.EqualFold(strings.TrimSpace(l.Rel), "enclosure") {
+	for _, l := range atomChildren(e, "link") {
+		if !strings.EqualFold(strings.TrimSpace(l.attr("rel")), "enclosure") {
 			continue
 		}
-		if enc, ok := enclosure(l.Href, l.Type, l.Length); ok {
+		if enc, ok := enclosure(l.resolve(l.attr("href")), l.attr("type"), l.attr("length")); ok {
 			out = append(out, enc)
 		}
 	}

@@ -8,18 +8,21 @@ import (
 	"github.com/tidings-rss/tidings/store"
 )
 
-// Clean sanitizes everything a feed said before it reaches the
-// store: text fields become plain text without control characters, HTML
-// fields lose active content, links are made absolute against the feed's
-// URL (base) and dropped unless http(s).
+// Clean sanitizes everything a feed said before it reaches the store. Text
+// fields (Parse gives them as text) lose controls and extra white space and
+// nothing else: their '<', '>' and '&' are characters. HTML fields lose
+// active content. Links are made absolute against the feed's URL (base)
+// and dropped unless http(s). The guid keeps its bytes but for controls.
 func Clean(doc *store.Document, base string) {
 	abs := resolver(base)
 	doc.Title = sanitize.Text(doc.Title)
 	doc.Link = sanitize.Link(abs(doc.Link))
 	doc.Description = sanitize.Text(doc.Description)
+	doc.NewFeedURL = sanitize.Link(abs(doc.NewFeedURL))
 	for i := range doc.Items {
 		cleanItem(&doc.Items[i], abs)
 	}
+	cleanListInfo(doc)
 }
 
 // resolver returns a function making references absolute against base;
@@ -68,4 +71,6 @@ func cleanItem(it *store.DocItem, abs func(string) string) {
 		}
 	}
 	it.Enclosures = encs
+	it.Image = sanitize.Link(abs(it.Image))
+	it.DurationSeconds = max(0, it.DurationSeconds)
 }

@@ -6,17 +6,21 @@ import (
 	"github.com/tidings-rss/tidings/store"
 )
 
+// TestCleanDocumentResolvesAndFiltersLinks checks Clean on a parsed
+// document: text fields (already text: Parse reduced any HTML) lose only
+// controls and extra white space, '<', '>' and '&' staying characters;
+// HTML fields are sanitized; links resolve and must be http(s).
 func TestCleanDocumentResolvesAndFiltersLinks(t *testing.T) {
 	doc := &store.Document{
-		Title: "<b>Feed</b> \x1b[31mred",
+		Title: "<b>Feed</b> \x1b[31mred\u202e",
 		Link:  "/home",
 		Items: []store.DocItem{{
 			GUID:       " id-1\x1b ",
-			Title:      "Fish &amp; <i>chips</i>",
+			Title:      " if a<b and c>d\n  &amp; \x07more ",
 			Link:       "posts/1",
 			Content:    `<p onclick="x()">hi</p><script>alert(1)</script>`,
 			Summary:    `<p>hi</p>`,
-			Categories: []string{"<b>go</b>", "  ", "\x1b"},
+			Categories: []string{"Option<T>", "  ", "\x1b"},
 			Enclosures: []store.DocEnclosure{
 				{URL: "/media/ep1.mp3", Type: "audio/mpeg", Length: -5},
 				{URL: "javascript:alert(1)"},
@@ -28,10 +32,10 @@ func TestCleanDocumentResolvesAndFiltersLinks(t *testing.T) {
 	Clean(doc, "https://example.com/blog/feed.xml")
 	it := doc.Items[0]
 	checks := []struct{ name, got, want string }{
-		{"channel title", doc.Title, "Feed [31mred"},
+		{"channel title", doc.Title, "<b>Feed</b> [31mred"},
 		{"channel link", doc.Link, "https://example.com/home"},
 		{"guid", it.GUID, "id-1"},
-		{"title", it.Title, "Fish & chips"},
+		{"title", it.Title, "if a<b and c>d &amp; more"},
 		{"link", it.Link, "https://example.com/blog/posts/1"},
 		{"content", it.Content, "<p>hi</p>"},
 		{"summary equal to content is dropped", it.Summary, ""},
@@ -42,8 +46,8 @@ func TestCleanDocumentResolvesAndFiltersLinks(t *testing.T) {
 			t.Errorf("%s = %q, want %q", c.name, c.got, c.want)
 		}
 	}
-	if len(it.Categories) != 1 || it.Categories[0] != "go" {
-		t.Errorf("categories = %q, want [go]", it.Categories)
+	if len(it.Categories) != 1 || it.Categories[0] != "Option<T>" {
+		t.Errorf("categories = %q, want [Option<T>]", it.Categories)
 	}
 	if len(it.Enclosures) != 1 || it.Enclosures[0].URL != "https://example.com/media/ep1.mp3" || it.Enclosures[0].Length != 0 {
 		t.Errorf("enclosures = %+v", it.Enclosures)

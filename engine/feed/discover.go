@@ -10,12 +10,13 @@ import (
 	"golang.org/x/net/html"
 )
 
-// discoverTypes are the media types of announced feeds tidings can read.
-// JSON Feed (application/feed+json) is left out on purpose.
+// discoverTypes are the media types of announced feeds tidings can read,
+// in no order of preference (the page's order decides).
 var discoverTypes = []string{
 	"application/rss+xml",
 	"application/atom+xml",
 	"application/rdf+xml",
+	"application/feed+json",
 }
 
 // Discover returns the absolute URLs of the RSS, Atom and RDF feeds a
@@ -24,8 +25,9 @@ var discoverTypes = []string{
 // matched case-insensitively, as is type, whose parameters are ignored.
 // hrefs are resolved against the page's first <base href>, itself resolved
 // against base (which may be nil); fragments are dropped, and only http and
-// https URLs with a host are kept. JSON feeds are skipped, as tidings cannot
-// read them. Discover returns nil when the page announces no feed.
+// https URLs with a host are kept (JSON Feed's application/feed+json
+// counts; plain application/json does not). Discover returns nil when the
+// page announces no feed.
 func Discover(base *url.URL, page []byte) []string {
 	hrefs, baseHref := scanFeedLinks(page)
 	if base == nil {

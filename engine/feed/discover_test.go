@@ -89,9 +89,12 @@ func TestDiscoverFeeds(t *testing.T) {
 			`<link rel="alternate" type=" application/rss+xml; charset=UTF-8 " href="/a">
 			 <link rel="alternate" type="application/atom+xml;type=feed" href="/b">`,
 			[]string{"https://example.com/a", "https://example.com/b"}},
+		{"JSON Feed counts, plain JSON does not", base,
+			`<link rel="alternate" type="application/json" href="/data.json">
+			 <link rel="alternate" type="application/feed+json" href="/feed.json">`,
+			[]string{"https://example.com/feed.json"}},
 		{"other types skipped", base,
-			`<link rel="alternate" type="application/feed+json" href="/feed.json">
-			 <link rel="alternate" type="application/json" href="/feed.json">
+			`<link rel="alternate" type="application/json" href="/feed.json">
 			 <link rel="alternate" type="text/html" hreflang="fr" href="/fr/">
 			 <link rel="alternate" href="/untyped">
 			 <link rel="alternate" type="application/rss+xml">

@@ -3,7 +3,7 @@ package feed
 import "errors"
 
 // ErrNotAFeed is wrapped by Parse's error when the body is not an RSS or Atom
-// document at all: an HTML page, JSON (JSON Feed included), plain text,
+// document at all: an HTML page, JSON that is not a JSON Feed, plain text,
 // garbage, an empty body, or XML whose root element cannot even be read (an
 // unknown encoding, say). Feed autodiscovery may follow such an error.
 var ErrNotAFeed = errors.New("not an RSS or Atom feed")

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	ext "github.com/mmcdole/gofeed/extensions"
-	"github.com/mmcdole/gofeed/rss"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -23,26 +21,38 @@ var weekdays = map[string]time.Weekday{
 
 // rssHints collects an RSS channel's scheduling hints: ttl, skipHours,
 // skipDays and the Syndication module.
-func rssHints(f *rss.Feed) store.Hints {
-	h := syHints(f.Extensions)
-	h.TTLMinutes = nonNegativeInt(f.TTL)
-	h.SkipHours = skipHours(f.SkipHours)
-	h.SkipDays = skipDays(f.SkipDays)
+func rssHints(ch *element) store.Hints {
+	h := syHints(ch)
+	h.TTLMinutes = nonNegativeInt(rssText(ch, "ttl"))
+	h.SkipHours = skipHours(childTexts(rssChild(ch, "skipHours"), "hour"))
+	h.SkipDays = skipDays(childTexts(rssChild(ch, "skipDays"), "day"))
 	return h
 }
 
+// childTexts returns the texts of e's RSS children local (nil for nil e).
+func childTexts(e *element, local string) []string {
+	if e == nil {
+		return nil
+	}
+	var out []string
+	for _, c := range rssChildren(e, local) {
+		out = append(out, c.text())
+	}
+	return out
+}
+
 // syHints reads the Syndication module (sy:updatePeriod, updateFrequency,
-// updateBase) from channel or Atom feed extensions. An unknown period is
+// updateBase) from a channel or an Atom feed. An unknown period is
 // dropped (""), a frequency that is not a positive integer is 0.
-func syHints(exts ext.Extensions) store.Hints {
-	period := strings.ToLower(extValue(exts, prefixSy, "updatePeriod"))
+func syHints(ch *element) store.Hints {
+	period := strings.ToLower(ch.firstText(nsSy, "updatePeriod"))
 	if !slices.Contains(updatePeriods, period) {
 		period = ""
 	}
 	return store.Hints{
 		UpdatePeriod:    period,
-		UpdateFrequency: nonNegativeInt(extValue(exts, prefixSy, "updateFrequency")),
-		UpdateBase:      extDate(exts, prefixSy, "updateBase"),
+		UpdateFrequency: nonNegativeInt(ch.firstText(nsSy, "updateFrequency")),
+		UpdateBase:      parseDate(ch.firstText(nsSy, "updateBase")),
 	}
 }
 

@@ -68,6 +68,7 @@ var fixtureWant = map[string]*store.Document{
 			UpdateBase:      at("2000-01-01T12:00:00Z"),
 		},
 		Items: []store.DocItem{{
+			GUID:       "http://wire.example.net/stories/1001", // rdf:about
 			Title:      "City council approves bike lanes",
 			Link:       "http://wire.example.net/stories/1001",
 			Author:     "Ana Lima",
@@ -75,6 +76,7 @@ var fixtureWant = map[string]*store.Document{
 			Content:    "The vote passed 7-2 after a three-hour debate.",
 			Categories: []string{"transport", "city"},
 		}, {
+			GUID:      "http://wire.example.net/stories/1002",
 			Title:     "Library extends weekend hours",
 			Link:      "http://wire.example.net/stories/1002",
 			Author:    "Tom Okafor",
@@ -82,6 +84,7 @@ var fixtureWant = map[string]*store.Document{
 			Content:   "<p>The central library will open <em>until 8 pm</em> on Saturdays from July.</p>",
 			Summary:   "Short summary of the library story.",
 		}, {
+			GUID:      "http://wire.example.net/stories/1003",
 			Title:     "Weather: heat wave expected",
 			Link:      "http://wire.example.net/stories/1003",
 			Published: at("2004-05-31T08:00:00Z"),
@@ -115,7 +118,7 @@ var fixtureWant = map[string]*store.Document{
 			GUID:       "https://blog.example.com/?p=100",
 			Title:      "Terminal colours, revisited",
 			Link:       "https://blog.example.com/?p=100",
-			Author:     "jane@example.com (Jane Doe)",
+			Author:     "Jane Doe",
 			Published:  at("2024-01-02T14:00:00Z"),
 			Content:    "<p>256 colours ought to be enough for anybody.</p>",
 			Enclosures: []store.DocEnclosure{{URL: "https://cdn.example.com/img/palette.png", Type: "image/png"}},
@@ -137,7 +140,7 @@ var fixtureWant = map[string]*store.Document{
 	"atom10.xml": {
 		Title:       "Orbital Log",
 		Link:        "https://orbital.example.org/",
-		Description: "Launches, landings &amp; everything between",
+		Description: "Launches, landings & everything between",
 		Hints: store.Hints{
 			UpdatePeriod:    "daily",
 			UpdateFrequency: 4,
@@ -145,7 +148,7 @@ var fixtureWant = map[string]*store.Document{
 		},
 		Items: []store.DocItem{{
 			GUID:      "tag:orbital.example.org,2024-02-10:/booster-landing",
-			Title:     "Booster <em>lands</em> on the drone ship",
+			Title:     "Booster lands on the drone ship",
 			Link:      "https://orbital.example.org/2024/02/booster-landing",
 			Author:    "Yuri Test",
 			Published: at("2024-02-10T23:30:00Z"),
@@ -183,7 +186,7 @@ var fixtureWant = map[string]*store.Document{
 		}},
 	},
 	"atom03.xml": {
-		Title:       "Field &amp; Stream Notes",
+		Title:       "Field & Stream Notes",
 		Link:        "http://fieldnotes.example.com/",
 		Description: "A naturalist's diary, since 2004",
 		Items: []store.DocItem{{
@@ -220,12 +223,13 @@ var fixtureWant = map[string]*store.Document{
 		Description: "The five best-selling albums, in chart order. The whole list is replaced every Monday.",
 		Hints:       store.Hints{TTLMinutes: 1440},
 		IsList:      true,
+		ListInfo:    listXMLInfo,
 		Items: []store.DocItem{
-			listItem(1, "Northern Lights \u2014 The Fjords", "northern-lights", "Up 2 places.", "The Fjords"),
-			listItem(2, "Concrete Garden \u2014 Mira Sol", "concrete-garden", "Down 1.", "Mira Sol"),
-			listItem(3, "Brass Tacks \u2014 The Low Tides", "brass-tacks", "New entry.", "The Low Tides"),
-			listItem(4, "Static Bloom \u2014 Kaya", "static-bloom", "Non-mover.", "Kaya"),
-			listItem(5, "Old Roads \u2014 Hank Fairweather", "old-roads", "Re-entry.", "Hank Fairweather"),
+			listItem(1, "Northern Lights \u2014 The Fjords", "northern-lights", "Up 2 places.", "The Fjords", "6", "Indie"),
+			listItem(2, "Concrete Garden \u2014 Mira Sol", "concrete-garden", "Down 1.", "Mira Sol", "12", "Pop"),
+			listItem(3, "Brass Tacks \u2014 The Low Tides", "brass-tacks", "New entry.", "The Low Tides", "1", "Jazz"),
+			listItem(4, "Static Bloom \u2014 Kaya", "static-bloom", "Non-mover.", "Kaya", "3", "Electronic"),
+			listItem(5, "Old Roads \u2014 Hank Fairweather", "old-roads", "Re-entry.", "Hank Fairweather", "40", "Country"),
 		},
 	},
 	"nomoreupdates.xml": {
@@ -270,13 +274,29 @@ var fixtureWant = map[string]*store.Document{
 	"redirect_empty.xml": {IsRedirect: true},
 }
 
-// listItem builds one entry of list.xml.
-func listItem(rank int, title, slug, desc, artist string) store.DocItem {
+// listXMLInfo is list.xml's cf:listinfo.
+var listXMLInfo = &store.ListInfo{
+	Sorts: []store.ListSort{
+		{Label: "Chart position", NS: topNS, Element: "rank", DataType: store.ListNumber, Default: true},
+		{Label: "Title", Element: "title", DataType: store.ListText},
+		{Label: "Weeks on chart", NS: topNS, Element: "weeks", DataType: store.ListNumber},
+	},
+	Groups: []store.ListGroup{{Label: "Genre", NS: topNS, Element: "genre"}},
+}
+
+const topNS = "http://charts.example.com/rss/top"
+
+// listItem builds one entry of list.xml, with its values for listXMLInfo.
+func listItem(rank int, title, slug, desc, artist, weeks, genre string) store.DocItem {
 	return store.DocItem{
 		GUID:    "chart-2024-w10-" + string(rune('0'+rank)),
 		Title:   title,
 		Link:    "http://charts.example.com/albums/" + slug,
 		Author:  artist,
 		Content: desc,
+		ListValues: map[string]string{
+			listXMLInfo.Sorts[0].Key(): string(rune('0' + rank)), listXMLInfo.Sorts[1].Key(): title,
+			listXMLInfo.Sorts[2].Key(): weeks, listXMLInfo.Groups[0].Key(): genre,
+		},
 	}
 }

@@ -18,11 +18,12 @@ func FuzzParse(f *testing.F) {
 			f.Add(b)
 		}
 	}
+	addCorpusSeeds(f)
 	f.Add([]byte(`<redirect><newLocation>http://x</newLocation></redirect>`))
 	f.Add([]byte(rss20With(`xmlns:cf="http://www.microsoft.com/schemas/rss/core/2005"`, `<cf:treatAs>list</cf:treatAs>`)))
 	f.Add([]byte("\xFF\xFE<\x00r\x00s\x00s\x00>\x00"))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		doc, err := parseBody(body)
+		doc, err := parseBody(body, Options{})
 		if err != nil {
 			if strings.Contains(err.Error(), "panicked") {
 				t.Fatal(err)
@@ -69,7 +70,7 @@ func BenchmarkParse(b *testing.B) {
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
-		doc, err := parseBody(body)
+		doc, err := parseBody(body, Options{})
 		if err != nil || len(doc.Items) != 20 {
 			b.Fatalf("parse: %v", err)
 		}

@@ -230,7 +230,7 @@ func TestParseNotAFeed(t *testing.T) {
 	tests := map[string]string{
 		"html page":         string(html),
 		"xhtml page":        `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head></html>`,
-		"json feed":         `{"version": "https://jsonfeed.org/version/1.1", "title": "J", "items": []}`,
+		"json, not a feed":  `{"version": "1.0", "title": "J", "items": []}`,
 		"empty":             ``,
 		"whitespace":        " \n\t ",
 		"plain text":        "Service temporarily unavailable",
@@ -354,8 +354,11 @@ func TestParseRSSItem(t *testing.T) {
 			store.DocItem{Link: "http://a.example/1"}},
 		{"atom link", `<atom:link rel="self" href="http://a.example/self"/><atom:link href="http://a.example/alt"/>`,
 			store.DocItem{Link: "http://a.example/alt"}},
-		{"author kept as given", `<author>lawyer@boyer.net (Lawyer Boyer)</author><dc:creator>X</dc:creator>`,
-			store.DocItem{Author: "lawyer@boyer.net (Lawyer Boyer)"}},
+		{"author display name", `<author>lawyer@boyer.net (Lawyer Boyer)</author><dc:creator>X</dc:creator>`,
+			store.DocItem{Author: "Lawyer Boyer"}},
+		{"author name (email)", `<author>Lawyer Boyer (lawyer@boyer.net)</author>`, store.DocItem{Author: "Lawyer Boyer"}},
+		{"author bare email", `<author>lawyer@boyer.net</author>`, store.DocItem{Author: "lawyer@boyer.net"}},
+		{"several dc:creator", `<dc:creator>Ana</dc:creator><dc:creator>Bo</dc:creator>`, store.DocItem{Author: "Ana, Bo"}},
 		{"dc:creator", `<dc:creator>Ana</dc:creator>`, store.DocItem{Author: "Ana"}},
 		{"itunes:author", `<itunes:author>Pod Person</itunes:author>`, store.DocItem{Author: "Pod Person"}},
 		{"pubDate wins over dc:date", `<pubDate>Sat, 07 Sep 2002 00:00:01 GMT</pubDate><dc:date>2001-01-01T00:00:00Z</dc:date>`,
@@ -514,7 +517,7 @@ func TestParseCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc, err := parseBody(body)
+		doc, err := parseBody(body, Options{})
 		switch {
 		case err == nil:
 			parsed++
@@ -544,7 +547,7 @@ func TestParseOtherCorpora(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := parseBody(body); err != nil && strings.Contains(err.Error(), "panicked") {
+			if _, err := parseBody(body, Options{}); err != nil && strings.Contains(err.Error(), "panicked") {
 				t.Errorf("%s: %v", path, err)
 			}
 		}

@@ -1,91 +1,183 @@
 package feed
 
 import (
-	"bytes"
-	"fmt"
 	"net/url"
-	"strconv"
 	"strings"
 
-	ext "github.com/mmcdole/gofeed/extensions"
-	"github.com/mmcdole/gofeed/rss"
 	"github.com/tidings-rss/tidings/store"
 )
 
-// parseRSS parses an RSS 0.9x, 1.0 or 2.0 body with gofeed's RSS parser,
-// which keeps ttl, skipHours and skipDays, and translates the result.
-func parseRSS(body []byte) (*store.Document, error) {
-	var feed *rss.Feed
-	err := guard("rss", func() (err error) {
-		feed, err = new(rss.Parser).Parse(bytes.NewReader(body))
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("parse rss: %w: %w", ErrInvalidFeed, err)
+// isRSSName reports whether an element is local in the RSS vocabulary:
+// RSS 0.9x and 2.0 have no namespace, RSS 1.0 and 0.90 their own. Names
+// match in any case ("pubdate", "TiTlE"), as podcast apps read them.
+func isRSSName(e *element, local string) bool {
+	if !strings.EqualFold(e.name.Local, local) {
+		return false
 	}
-	return rssDocument(feed), nil
+	return e.name.Space == "" || e.ns() == nsRSS10 || e.ns() == nsRSS20
 }
 
-// rssDocument translates a parsed RSS channel.
-func rssDocument(f *rss.Feed) *store.Document {
-	doc := &store.Document{
-		Title:       firstNonEmpty(f.Title, extValue(f.Extensions, prefixDC, "title")),
-		Link:        firstNonEmpty(firstNonEmpty(f.Links...), atomAlternate(f.Extensions)),
-		Description: firstNonEmpty(f.Description, extValue(f.Extensions, prefixDC, "description")),
-		Hints:       rssHints(f),
-		Items:       make([]store.DocItem, 0, len(f.Items)),
+// rssChild returns e's first RSS child local.
+func rssChild(e *element, local string) *element {
+	for _, c := range e.children {
+		if c.el != nil && isRSSName(c.el, local) {
+			return c.el
+		}
 	}
-	for _, it := range f.Items {
+	return nil
+}
+
+// rssChildren returns e's RSS children local.
+func rssChildren(e *element, local string) []*element {
+	var out []*element
+	e.each(func(c *element) {
+		if isRSSName(c, local) {
+			out = append(out, c)
+		}
+	})
+	return out
+}
+
+// rssText returns the trimmed text of e's first RSS child local with any.
+func rssText(e *element, local string) string {
+	for _, c := range rssChildren(e, local) {
+		if s := strings.TrimSpace(c.text()); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// rssItems are a document's item elements: the channel's, then those
+// straight under the root (RSS 1.0 puts them there).
+func rssItems(root *element) []*element {
+	ch := rssChild(root, "channel")
+	if ch == nil {
+		return rssChildren(root, "item")
+	}
+	return append(rssChildren(ch, "item"), rssChildren(root, "item")...)
+}
+
+// rssDocument reads an RSS 0.9x/2.0 (<rss>) or RSS 1.0/0.90 (<rdf:RDF>)
+// document. RSS 1.0 puts its items beside the channel, not in it; a
+// document without a channel is read as its own channel.
+func rssDocument(root *element) *store.Document {
+	ch := rssChild(root, "channel")
+	if ch == nil { // items straight under <rss>, as some feeds have them
+		ch = root
+	}
+	doc := &store.Document{
+		Title:       rssConstruct(rssChild(ch, "title"), false).asText(),
+		Link:        firstNonEmpty(ch.resolve(rssText(ch, "link")), atomAlternate(ch)),
+		Description: rssChannelDescription(ch),
+		Hints:       rssHints(ch),
+		NewFeedURL:  ch.resolve(ch.firstText(nsITunes, "new-feed-url")),
+	}
+	if doc.Title == "" {
+		doc.Title = ch.firstText(nsDC, "title")
+	}
+	items := rssItems(root)
+	doc.Items = make([]store.DocItem, 0, len(items))
+	for _, it := range items {
 		doc.Items = append(doc.Items, rssItem(it))
 	}
 	return doc
 }
 
-// rssItem translates one RSS item.
-func rssItem(it *rss.Item) store.DocItem {
-	content, summary := contentAndSummary(it.Content, rssDescription(it))
+// rssChannelDescription is the channel's description as text: description,
+// else dc:description, else itunes:summary or itunes:subtitle.
+func rssChannelDescription(ch *element) string {
+	if d := rssChild(ch, "description"); d != nil && strings.TrimSpace(d.text()) != "" {
+		return rssConstruct(d, true).asText()
+	}
+	return firstNonEmpty(ch.firstText(nsDC, "description"), ch.firstText(nsITunes, "summary"),
+		ch.firstText(nsITunes, "subtitle"))
+}
+
+// rssItem reads one item.
+func rssItem(it *element) store.DocItem {
+	content, summary := contentAndSummary(rssFullContent(it), rssSummary(it))
+	encs := rssEnclosures(it)
+	if len(encs) == 0 {
+		encs = mediaEnclosures(it)
+	}
 	return store.DocItem{
-		GUID:      rssGUID(it),
-		Title:     firstNonEmpty(it.Title, extValue(it.Extensions, prefixDC, "title")),
-		Link:      rssLink(it),
-		Author:    rssAuthor(it),
-		Published: firstDate(it.PubDateParsed, extDate(it.Extensions, prefixDC, "date")),
-		Updated: firstDate(extDate(it.Extensions, prefixDCTerms, "modified"),
-			extDate(it.Extensions, prefixAtom, "updated")),
-		Content:    content,
-		Summary:    summary,
-		Categories: rssCategories(it),
-		Enclosures: rssEnclosures(it),
+		GUID:            rssGUID(it),
+		Title:           firstNonEmpty(rssConstruct(rssChild(it, "title"), false).asText(), extTitle(it)),
+		Link:            rssLink(it),
+		Author:          rssAuthor(it),
+		Published:       earliest(firstDate(rssText(it, "pubDate")), extPublished(it), dateOf(it, nsAtom, "published")),
+		Updated:         earliest(extUpdated(it), dateOf(it, nsAtom, "updated")),
+		Content:         content,
+		Summary:         summary,
+		Categories:      rssCategories(it),
+		Enclosures:      encs,
+		DurationSeconds: itunesDuration(it),
+		Image:           itemImage(it),
 	}
 }
 
-// rssGUID returns the item's <guid>, "" when absent.
-func rssGUID(it *rss.Item) string {
-	if it.GUID == nil {
-		return ""
+// rssGUID returns the item's <guid> as the feed gave it (trimmed), else
+// its rdf:about (RSS 1.0 identity), else "".
+func rssGUID(it *element) string {
+	if g := rssText(it, "guid"); g != "" {
+		return g
 	}
-	return strings.TrimSpace(it.GUID.Value)
+	if about, ok := it.attrNS(nsRDF, "about"); ok {
+		return strings.TrimSpace(about)
+	}
+	return ""
 }
 
-// rssDescription returns <description>, else dc:description, else
-// itunes:summary.
-func rssDescription(it *rss.Item) string {
-	return firstNonEmpty(it.Description,
-		extValue(it.Extensions, prefixDC, "description"),
-		extValue(it.Extensions, prefixITunes, "summary"))
+// rssFullContent is an item's full content (HTML): content:encoded, else
+// xhtml:body, else <fullitem>, else atom:content.
+func rssFullContent(it *element) string {
+	if c := it.first(nsContent, "encoded"); c != nil && strings.TrimSpace(c.text()) != "" {
+		return absolutize(rssConstruct(c, true).asHTML(), c.base)
+	}
+	if b := firstOf(it.first(nsXHTML, "body"), rssChild(it, "body")); b != nil {
+		return absolutize(renderChildren(b), b.base)
+	}
+	if f := rssChild(it, "fullitem"); f != nil {
+		return absolutize(rssConstruct(f, true).asHTML(), f.base)
+	}
+	if c := it.first(nsAtom, "content"); c != nil {
+		return absolutize(atomConstruct(c).asHTML(), c.base)
+	}
+	return ""
+}
+
+// firstOf returns the first element of els that is not nil.
+func firstOf(els ...*element) *element {
+	for _, e := range els {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// rssSummary is an item's description (HTML), else the extensions' summary.
+func rssSummary(it *element) string {
+	if d := rssChild(it, "description"); d != nil && strings.TrimSpace(d.text()) != "" {
+		return absolutize(rssConstruct(d, true).asHTML(), d.base)
+	}
+	return extSummary(it)
 }
 
 // rssLink returns the item's first <link>, else an atom:link
 // rel="alternate", else the guid when it is a permalink (isPermaLink not
-// "false") that looks like an http(s) URL.
-func rssLink(it *rss.Item) string {
-	if link := firstNonEmpty(firstNonEmpty(it.Links...), atomAlternate(it.Extensions)); link != "" {
+// "false") that is an http(s) URL; relative links resolve against the
+// item's base.
+func rssLink(it *element) string {
+	if link := firstNonEmpty(it.resolve(rssText(it, "link")), atomAlternate(it)); link != "" {
 		return link
 	}
-	if it.GUID == nil || strings.EqualFold(strings.TrimSpace(it.GUID.IsPermalink), "false") {
+	g := rssChild(it, "guid")
+	if g == nil || strings.EqualFold(strings.TrimSpace(g.attr("isPermaLink")), "false") {
 		return ""
 	}
-	if guid := rssGUID(it); isHTTPURL(guid) {
+	if guid := strings.TrimSpace(g.text()); isHTTPURL(guid) {
 		return guid
 	}
 	return ""
@@ -103,56 +195,51 @@ func isHTTPURL(s string) bool {
 
 // atomAlternate returns the href of the first atom:link (in an RSS
 // document) whose rel is "alternate" or absent.
-func atomAlternate(exts ext.Extensions) string {
-	for _, l := range extElements(exts, prefixAtom, "link") {
-		rel := strings.TrimSpace(l.Attrs["rel"])
-		href := strings.TrimSpace(l.Attrs["href"])
+func atomAlternate(e *element) string {
+	for _, l := range e.all(nsAtom, "link") {
+		rel := strings.TrimSpace(l.attr("rel"))
+		href := strings.TrimSpace(l.attr("href"))
 		if href != "" && (rel == "" || strings.EqualFold(rel, "alternate")) {
-			return href
+			return l.resolve(href)
 		}
 	}
 	return ""
 }
 
-// rssAuthor returns <author> as given (often "email (Name)"), else
-// dc:creator, else itunes:author.
-func rssAuthor(it *rss.Item) string {
-	return firstNonEmpty(it.Author,
-		extValue(it.Extensions, prefixDC, "creator"),
-		extValue(it.Extensions, prefixITunes, "author"))
-}
-
-// rssCategories returns the item's <category> and dc:subject values,
-// distinct, in document order.
-func rssCategories(it *rss.Item) []string {
-	var cats []string
-	for _, c := range it.Categories {
-		cats = appendUnique(cats, c.Value)
+// rssAuthor returns the display name of <author> (often "email (Name)"),
+// else of dc:creator and the other extensions' authors.
+func rssAuthor(it *element) string {
+	var names []string
+	for _, a := range rssChildren(it, "author") {
+		names = append(names, displayName(rssConstruct(a, false).asText()))
 	}
-	return appendUnique(cats, extValues(it.Extensions, prefixDC, "subject")...)
+	if s := joinNames(names); s != "" {
+		return s
+	}
+	return joinNames(extAuthors(it))
 }
 
-// rssEnclosures returns the item's enclosures that have a URL; a length
+// rssCategories returns the item's <category> values, then the extensions'
+// categories, distinct, in document order.
+func rssCategories(it *element) []string {
+	var cats []string
+	for _, c := range rssChildren(it, "category") {
+		cats = appendUnique(cats, rssConstruct(c, false).asText())
+	}
+	for _, c := range it.all(nsAtom, "category") {
+		cats = appendUnique(cats, firstNonEmpty(c.attr("label"), c.attr("term")))
+	}
+	return appendUnique(cats, extCategories(it)...)
+}
+
+// rssEnclosures returns the item's <enclosure>s that have a URL; a length
 // that is not a non-negative integer becomes 0.
-func rssEnclosures(it *rss.Item) []store.DocEnclosure {
+func rssEnclosures(it *element) []store.DocEnclosure {
 	var out []store.DocEnclosure
-	for _, e := range it.Enclosures {
-		if enc, ok := enclosure(e.URL, e.Type, e.Length); ok {
+	for _, e := range rssChildren(it, "enclosure") {
+		if enc, ok := enclosure(e.resolve(e.attr("url")), e.attr("type"), e.attr("length")); ok {
 			out = append(out, enc)
 		}
 	}
 	return out
-}
-
-// enclosure builds a DocEnclosure, false when u is blank.
-func enclosure(u, typ, length string) (store.DocEnclosure, bool) {
-	u = strings.TrimSpace(u)
-	if u == "" {
-		return store.DocEnclosure{}, false
-	}
-	n, err := strconv.ParseInt(strings.TrimSpace(length), 10, 64)
-	if err != nil || n < 0 {
-		n = 0
-	}
-	return store.DocEnclosure{URL: u, Type: strings.TrimSpace(typ), Length: n}, true
 }

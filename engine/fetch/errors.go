@@ -41,6 +41,9 @@ type DownloadError struct {
 	URL    string
 	Status int // HTTP status, 0 when no response
 	Err    error
+	// Network is true when the request reached no server (see
+	// IsNetworkError): the network's failure more likely than the feed's.
+	Network bool
 }
 
 // Error says what failed first: "fetch https://…: 503 Service Unavailable".

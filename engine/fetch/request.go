@@ -51,6 +51,8 @@ func (s *Slot) Get(ctx context.Context, v Validators) (*Response, error) {
 	rawURL := s.url
 	ctx, cancel := context.WithTimeout(ctx, s.c.timeout)
 	defer cancel()
+	trace := &connectTrace{}
+	ctx = trace.with(ctx)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSpace(rawURL), nil)
 	if err != nil {
 		return nil, &DownloadError{Kind: KindDownloadFailed, URL: rawURL, Err: err}
@@ -59,7 +61,7 @@ func (s *Slot) Get(ctx context.Context, v Validators) (*Response, error) {
 	chain := &redirectChain{slot: s, permanent: true}
 	resp, err := s.c.client(chain).Do(req)
 	if err != nil {
-		return nil, transportError(ctx, rawURL, err)
+		return nil, transportError(ctx, rawURL, err, trace.connected.Load())
 	}
 	defer resp.Body.Close()
 	out := &Response{
@@ -104,21 +106,20 @@ func (c *Client) setFeedHeaders(req *http.Request, v Validators) {
 }
 
 // readBody decompresses the body by its Content-Encoding and stops past the
-// cap, counting what came over the wire.
+// cap (at once when the server announces more), counting what came over
+// the wire.
 func (c *Client) readBody(resp *http.Response) ([]byte, int64, error) {
 	wire := &countingReader{r: resp.Body}
+	size := declaredSize(resp)
+	if size > c.maxBody { // refused before a byte is read
+		return nil, 0, fmt.Errorf("%w: %d bytes announced, at most %d", ErrTooLarge, size, c.maxBody)
+	}
 	body, err := decoder(resp.Header.Get("Content-Encoding"), wire)
 	if err != nil {
 		return nil, wire.n, err
 	}
-	data, err := io.ReadAll(io.LimitReader(body, c.maxBody+1))
-	if err != nil {
-		return nil, wire.n, err
-	}
-	if int64(len(data)) > c.maxBody {
-		return nil, wire.n, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, c.maxBody)
-	}
-	return data, wire.n, nil
+	data, err := readCapped(body, c.maxBody, size)
+	return data, wire.n, err
 }
 
 // decoder undoes a Content-Encoding: gzip, x-gzip, deflate (zlib-wrapped or
@@ -174,8 +175,9 @@ func (c *redirectChain) check(req *http.Request, via []*http.Request) error {
 	return c.slot.c.bucket.Take(req.Context())
 }
 
-// transportError classifies a failed exchange.
-func transportError(ctx context.Context, rawURL string, err error) error {
+// transportError classifies a failed exchange; connected says whether it
+// ever got a connection to a server.
+func transportError(ctx context.Context, rawURL string, err error, connected bool) error {
 	kind := KindDownloadFailed
 	switch {
 	case errors.Is(err, ErrScheme):
@@ -183,7 +185,8 @@ func transportError(ctx context.Context, rawURL string, err error) error {
 	case errors.Is(err, context.Canceled):
 		kind = KindCanceled
 	}
-	return &DownloadError{Kind: kind, URL: rawURL, Err: transportCause(ctx, err)}
+	return &DownloadError{Kind: kind, URL: rawURL, Err: transportCause(ctx, err),
+		Network: kind == KindDownloadFailed && unreached(err, connected)}
 }
 
 // transportCause strips net/http's "Get \"url\": " prefix (the URL is

@@ -47,10 +47,11 @@ func (c *Client) send(req *http.Request, s *Slot) (*http.Response, error) {
 	if req.Header.Get("User-Agent") == "" {
 		req.Header.Set("User-Agent", c.userAgent)
 	}
-	resp, err := c.client(&redirectChain{slot: s, permanent: true}).Do(req)
+	trace := &connectTrace{}
+	resp, err := c.client(&redirectChain{slot: s, permanent: true}).Do(req.WithContext(trace.with(req.Context())))
 	if err != nil {
 		s.Release()
-		return nil, transportError(req.Context(), req.URL.String(), err)
+		return nil, transportError(req.Context(), req.URL.String(), err, trace.connected.Load())
 	}
 	resp.Body = &slotBody{ReadCloser: resp.Body, slot: s}
 	return resp, nil

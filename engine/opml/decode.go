@@ -128,7 +128,7 @@ func (p *parser) document() (*Document, error) {
 		case xml.StartElement:
 			switch {
 			case is(t.Name, "head"):
-				title, found, err := p.head()
+				title, found, err := p.head(doc)
 				if err != nil {
 					return nil, err
 				}
@@ -166,9 +166,9 @@ func (p *parser) root() (xml.StartElement, error) {
 	}
 }
 
-// head reads the children of <head> and returns the text of its first
-// <title>, if any.
-func (p *parser) head() (title string, found bool, err error) {
+// head reads the children of <head>: it returns the text of its first
+// <title>, if any, and adds tidings' searches and rules to doc.
+func (p *parser) head(doc *Document) (title string, found bool, err error) {
 	for {
 		tok, err := p.token()
 		if err != nil {
@@ -186,10 +186,36 @@ func (p *parser) head() (title string, found bool, err error) {
 				found = true
 				continue
 			}
+			if t.Name.Space == Namespace || t.Name.Space == "tidings" {
+				extension(doc, t)
+			}
 			if err := p.skip(); err != nil {
 				return "", false, err
 			}
 		}
+	}
+}
+
+// extension reads a <tidings:search name= query=> or <tidings:rule
+// action= query= feed=> element of <head>; one without a query (or a
+// search without a name) is ignored. The query is kept as written: the
+// importer checks it.
+func extension(doc *Document, t xml.StartElement) {
+	get := func(name string) string {
+		for _, a := range t.Attr {
+			if a.Name.Space == "" && strings.EqualFold(a.Name.Local, name) {
+				return strings.TrimSpace(a.Value)
+			}
+		}
+		return ""
+	}
+	q := get("query")
+	switch {
+	case q == "":
+	case is(t.Name, "search") && get("name") != "":
+		doc.Searches = append(doc.Searches, Search{Name: get("name"), Query: q})
+	case is(t.Name, "rule"):
+		doc.Rules = append(doc.Rules, Rule{Query: q, Action: strings.ToLower(get("action")), FeedURL: get("feed")})
 	}
 }
 

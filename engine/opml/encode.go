@@ -36,11 +36,32 @@ func Encode(w io.Writer, d *Document) error {
 	escape(&b, d.Title)
 	b.WriteString("</title>\n    <dateCreated>")
 	b.WriteString(now().UTC().Format(time.RFC1123Z))
-	b.WriteString("</dateCreated>\n  </head>\n  <body>\n")
+	b.WriteString("</dateCreated>\n")
+	writeExtensions(&b, d)
+	b.WriteString("  </head>\n  <body>\n")
 	writeContents(&b, d.Root, 2)
 	b.WriteString("  </body>\n</opml>\n")
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// writeExtensions writes the saved searches and rules into <head>.
+func writeExtensions(b *bytes.Buffer, d *Document) {
+	for _, s := range d.Searches {
+		b.WriteString("    <tidings:search")
+		attr(b, "name", s.Name)
+		attr(b, "query", s.Query)
+		b.WriteString("/>\n")
+	}
+	for _, r := range d.Rules {
+		b.WriteString("    <tidings:rule")
+		attr(b, "action", r.Action)
+		attr(b, "query", r.Query)
+		if r.FeedURL != "" {
+			attr(b, "feed", r.FeedURL)
+		}
+		b.WriteString("/>\n")
+	}
 }
 
 // writeContents writes the feeds and sub-folders of f at the given depth.

@@ -38,6 +38,10 @@
 //     references: a DTD's entity declarations, external or not, are ignored,
 //     and using such an entity is an error.
 //
+// tidings' saved searches and rules travel in <head> as
+// <tidings:search name="…" query="…"/> and <tidings:rule action="…"
+// query="…" feed="URL"/> elements; their queries are kept as written.
+//
 // Malformed input yields an error wrapping [ErrInvalidOPML] whose message is
 // a single line.
 package opml
@@ -64,6 +68,25 @@ var ErrInvalidOPML = errors.New("invalid OPML")
 type Document struct {
 	Title string // head/title
 	Root  Folder // top level: feeds and folders not in any folder
+	// Searches and Rules are tidings' saved searches and rules, carried as
+	// <tidings:search> and <tidings:rule> elements of <head>, which other
+	// readers ignore.
+	Searches []Search
+	Rules    []Rule
+}
+
+// Search is a saved search: a name and a query-language expression.
+type Search struct {
+	Name  string
+	Query string
+}
+
+// Rule is a rule: an action on the items an expression matches, in one
+// feed (FeedURL) or every feed ("").
+type Rule struct {
+	Query   string
+	Action  string
+	FeedURL string
 }
 
 // Folder is a named group of feeds and sub-folders (the root has Name "").

@@ -528,6 +528,7 @@ func FuzzDecode(f *testing.F) {
 	for _, name := range []string{"nested.opml", "flat.opml", "broken.opml", "notopml.xml"} {
 		f.Add(readFixture(f, name))
 	}
+	addCorpusSeeds(f)
 	f.Add([]byte(`<opml><body><outline text="a/b"><outline xmlUrl="u"><outline text="c"/></outline></outline><outline/></body></opml>`))
 	f.Add([]byte(`<opml><head><title>&amp;&#xA;</title></head><body><outline text=" x " tidings:sync="manual" tidings:interval="3"/></body></opml>`))
 	f.Add([]byte("<?xml version=\"1.0\" encoding=\"windows-1252\"?><opml><body><outline text=\"\x93\" xmlUrl=\"\x80\"/></body></opml>"))
@@ -552,4 +553,30 @@ func FuzzDecode(f *testing.F) {
 		d1.Root.Walk(func(string, Feed) {})
 		d1.Root.FolderPaths()
 	})
+}
+
+// Saved searches and rules travel in <head> as tidings elements and come
+// back unchanged; other readers' head elements are ignored.
+func TestRoundTripSearchesAndRules(t *testing.T) {
+	d := &Document{
+		Title: "with extensions",
+		Root:  Folder{Feeds: []Feed{{URL: "https://a.example/feed", Title: "A"}}},
+		Searches: []Search{
+			{Name: "Security <this week>", Query: `category = "security" and age < 7`},
+		},
+		Rules: []Rule{
+			{Query: `title ~ "sponsored"`, Action: "delete"},
+			{Query: `link ~ "/shorts/"`, Action: "hide", FeedURL: "https://a.example/feed"},
+		},
+	}
+	got, raw := roundTrip(t, d)
+	wantDoc(t, got, d)
+	if !strings.Contains(string(raw), `<tidings:search name="Security &lt;this week&gt;"`) {
+		t.Fatalf("encoded head:\n%s", raw)
+	}
+	doc := mustDecode(t, `<opml xmlns:t="`+Namespace+`"><head><t:rule action="READ" query="unread"/>
+		<tidings:search name="" query="x"/><other:search name="n" query="q"/><t:rule action="hide"/></head><body/></opml>`)
+	if len(doc.Searches) != 0 || len(doc.Rules) != 1 || doc.Rules[0] != (Rule{Query: "unread", Action: "read"}) {
+		t.Fatalf("decoded extensions: %+v %+v", doc.Searches, doc.Rules)
+	}
 }

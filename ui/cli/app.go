@@ -21,39 +21,35 @@ type globalFlags struct {
 // app is what a command works with: the configuration, the open store and
 // the standard streams.
 type app struct {
-	ctx     context.Context
-	version string
-	cfg     config.Config
-	store   *store.Store
-	stdin   io.Reader
-	stdout  io.Writer
-	stderr  io.Writer
-	logger  *slog.Logger
-	logFile *os.File
+	ctx context.Context
+	// cfgPath and dbPath are the files in use (the reader's welcome
+	// names them).
+	cfgPath, dbPath string
+	version         string
+	cfg             config.Config
+	store           *store.Store
+	stdin           io.Reader
+	stdout          io.Writer
+	stderr          io.Writer
+	logger          *slog.Logger
+	logFile         *os.File
 }
 
 // openApp loads the configuration and opens the store. Its errors are
 // usage errors (exit status 2).
 func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reader, stdout, stderr io.Writer) (*app, error) {
-	cfgPath := g.configPath
-	if cfgPath == "" {
-		p, err := config.DefaultConfigPath()
-		if err != nil {
-			return nil, asUsage(err)
-		}
-		cfgPath = p
-	}
-	cfg, err := config.Load(cfgPath)
+	cfg, cfgPath, err := loadConfig(g)
 	if err != nil {
-		return nil, asUsage(err)
+		return nil, err
 	}
+	setMemoryLimit(cfg)
 	dbPath := g.dbPath
 	if dbPath == "" {
 		if dbPath, err = config.DefaultDBPath(); err != nil {
 			return nil, asUsage(err)
 		}
 	}
-	a := &app{ctx: ctx, version: version, cfg: cfg, stdin: stdin, stdout: stdout, stderr: stderr}
+	a := &app{ctx: ctx, version: version, cfg: cfg, stdin: stdin, stdout: stdout, stderr: stderr, cfgPath: cfgPath, dbPath: dbPath}
 	a.openLog()
 	st, err := store.Open(ctx, dbPath)
 	if err != nil {
@@ -64,6 +60,24 @@ func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reade
 	return a, nil
 }
 
+// loadConfig loads the configuration file named by --config, else the
+// default one, and returns it with its path. Its errors are usage errors.
+func loadConfig(g *globalFlags) (config.Config, string, error) {
+	path := g.configPath
+	if path == "" {
+		p, err := config.DefaultConfigPath()
+		if err != nil {
+			return config.Config{}, "", asUsage(err)
+		}
+		path = p
+	}
+	cfg, err := config.Load(path)
+	if err != nil {
+		return config.Config{}, "", asUsage(err)
+	}
+	return cfg, path, nil
+}
+
 // openLog sends slog output to the configured log file; logs never go to
 // the terminal. A log file that cannot be opened means no log.
 func (a *app) openLog() {
@@ -71,10 +85,10 @@ func (a *app) openLog() {
 	if a.cfg.LogFile == "" {
 		return
 	}
-	if err := os.MkdirAll(filepath.Dir(a.cfg.LogFile), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(a.cfg.LogFile), 0o700); err != nil {
 		return
 	}
-	f, err := os.OpenFile(a.cfg.LogFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(a.cfg.LogFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
 	if err != nil {
 		return
 	}

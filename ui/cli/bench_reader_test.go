@@ -115,8 +115,8 @@ func readAll(master *os.File, out chan<- []byte) {
 	}
 }
 
-// ansi matches the escape sequences between the text of a frame.
-var ansi = regexp.MustCompile(`\x1b\[[0-9;?<=>]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78cDEHM]`)
+// ansiEscape matches the escape sequences between the text of a frame.
+var ansiEscape = regexp.MustCompile(`\x1b\[[0-9;?<=>]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78cDEHM]`)
 
 // watchFirstFrame answers the terminal queries (background colour, cursor
 // position) as a terminal would, and returns when the screen shows the
@@ -134,7 +134,7 @@ func watchFirstFrame(ctx context.Context, master *os.File, out <-chan []byte, st
 			}
 			seen.Write(chunk)
 			answerQueries(master, seen.Bytes(), &answered)
-			text := ansi.ReplaceAll(seen.Bytes(), nil)
+			text := ansiEscape.ReplaceAll(seen.Bytes(), nil)
 			if bytes.Contains(text, []byte(readerNewest)) && bytes.Contains(text, []byte(readerFolder)) {
 				fig := readerFigure{first: time.Since(start)}
 				var err error

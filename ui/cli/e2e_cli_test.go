@@ -9,7 +9,7 @@ import (
 func TestEveryCommandHasHelp(t *testing.T) {
 	u := newUser(t)
 	for _, cmd := range [][]string{{}, {"sync"}, {"add"}, {"remove"}, {"set"}, {"import"}, {"export"},
-		{"feeds"}, {"items"}, {"mark"}} {
+		{"feeds"}, {"items"}, {"mark"}, {"config"}, {"man"}} {
 		args := append(cmd, "--help")
 		r := u.run(args...)
 		if r.code != 0 || !strings.Contains(r.stdout, "Usage:") {

@@ -19,6 +19,9 @@ import (
 var binPath string
 
 func TestMain(m *testing.M) {
+	if out := os.Getenv(measureEnv); out != "" {
+		os.Exit(measureChild(out, os.Args[1:]))
+	}
 	dir, err := os.MkdirTemp("", "tidings-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -32,18 +35,19 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
+	servers.Close()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
 
 // user is one person's tidings: their own config and data folders.
 type user struct {
-	t    *testing.T
+	t    testing.TB
 	home string
 	env  []string
 }
 
-func newUser(t *testing.T) *user {
+func newUser(t testing.TB) *user {
 	t.Helper()
 	home := t.TempDir()
 	u := &user{t: t, home: home}

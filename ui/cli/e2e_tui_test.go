@@ -17,15 +17,16 @@ type tmuxTUI struct {
 	exitFile string
 }
 
-// startTUI runs tidings with the user's environment in a w×h tmux window.
-func startTUI(t *testing.T, u *user, w, h int) *tmuxTUI {
+// startTUI runs tidings with the user's environment (and extraEnv,
+// NAME=value) in a w×h tmux window.
+func startTUI(t *testing.T, u *user, w, h int, extraEnv ...string) *tmuxTUI {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed")
 	}
 	dir := t.TempDir()
 	tt := &tmuxTUI{t: t, sock: filepath.Join(dir, "tmux.sock"), exitFile: filepath.Join(dir, "exit")}
-	var env []string
+	env := append([]string(nil), extraEnv...)
 	for _, kv := range u.env {
 		if strings.HasPrefix(kv, "HOME=") || strings.HasPrefix(kv, "XDG_") {
 			env = append(env, kv)
@@ -65,6 +66,13 @@ func (tt *tmuxTUI) text(s string) {
 func (tt *tmuxTUI) screen() string {
 	tt.t.Helper()
 	return tt.tmux("capture-pane", "-p", "-t", "tidings")
+}
+
+// styledScreen is the screen with its escape sequences (attributes and
+// colours) as tmux keeps them.
+func (tt *tmuxTUI) styledScreen() string {
+	tt.t.Helper()
+	return tt.tmux("capture-pane", "-p", "-e", "-t", "tidings")
 }
 
 // waitFor polls the screen until it shows want (at most 10 s, 50 ms steps).

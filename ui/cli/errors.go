@@ -3,6 +3,8 @@ package cli
 import (
 	"errors"
 	"fmt"
+
+	"github.com/tidings-rss/tidings/store"
 )
 
 // Exit statuses of tidings' commands (a public contract for scripts).
@@ -13,7 +15,8 @@ const (
 )
 
 // usageError marks errors that exit with status 2: a bad flag or argument,
-// an unreadable config, a database that cannot be opened.
+// an unreadable config, a database that cannot be opened. A fault of the
+// database met later (store.DatabaseError) exits with 2 as well.
 type usageError struct{ err error }
 
 // Error is the wrapped error's message.
@@ -41,7 +44,7 @@ func exitCode(err error) int {
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(err, &ue):
+	case errors.As(err, &ue), store.IsDatabaseFault(err):
 		return exitUsage
 	}
 	return exitFailed

@@ -36,24 +36,33 @@ type feedJSON struct {
 	Requests           int64   `json:"requests"`
 	NotModified        int64   `json:"not_modified"`
 	DeltaResponses     int64   `json:"delta_responses"`
+	Remote             bool    `json:"remote"`
 }
 
 // itemJSON is one element of 'tidings items --json' (a public contract).
+// Title, author and categories are plain text: '<', '>' and '&' in them
+// are characters, never markup; content and summary are sanitized HTML.
 type itemJSON struct {
-	ID          int64           `json:"id"`
-	FeedID      int64           `json:"feed_id"`
-	GUID        string          `json:"guid"`
-	Title       string          `json:"title"`
-	Link        string          `json:"link"`
-	Author      string          `json:"author"`
-	PublishedAt *string         `json:"published_at"`
-	UpdatedAt   *string         `json:"updated_at"`
-	Read        bool            `json:"read"`
-	Flagged     bool            `json:"flagged"`
-	Content     string          `json:"content"`
-	Summary     string          `json:"summary"`
-	Categories  []string        `json:"categories"`
-	Enclosures  []enclosureJSON `json:"enclosures"`
+	ID          int64   `json:"id"`
+	FeedID      int64   `json:"feed_id"`
+	GUID        string  `json:"guid"`
+	Title       string  `json:"title"`
+	Link        string  `json:"link"`
+	Author      string  `json:"author"`
+	PublishedAt *string `json:"published_at"`
+	UpdatedAt   *string `json:"updated_at"`
+	// Date is the sort date: published, else updated, else first seen.
+	Date            string `json:"date"`
+	DurationSeconds int    `json:"duration_seconds"`
+	Image           string `json:"image"`
+	Read            bool   `json:"read"`
+	Flagged         bool   `json:"flagged"`
+	// Hidden is set by a hide rule (listed only with items --all).
+	Hidden     bool            `json:"hidden"`
+	Content    string          `json:"content"`
+	Summary    string          `json:"summary"`
+	Categories []string        `json:"categories"`
+	Enclosures []enclosureJSON `json:"enclosures"`
 }
 
 // enclosureJSON is an item's enclosure in 'tidings items --json'.
@@ -79,7 +88,7 @@ func toFeedJSON(cfg config.Config, f store.Feed) feedJSON {
 		NextSyncAt: rfc3339(st.NextSyncAt), LastError: st.LastError, Failures: st.Failures,
 		ItemCount: f.ItemCount, UnreadCount: f.UnreadCount,
 		BytesReceived: st.BytesReceived, BytesSaved: st.BytesSaved, Requests: st.Requests,
-		NotModified: st.NotModified, DeltaResponses: st.DeltaResponses,
+		NotModified: st.NotModified, DeltaResponses: st.DeltaResponses, Remote: f.Remote(),
 	}
 }
 
@@ -87,7 +96,8 @@ func toItemJSON(it store.Item) itemJSON {
 	out := itemJSON{
 		ID: it.ID, FeedID: it.FeedID, GUID: it.GUID, Title: it.Title, Link: it.Link, Author: it.Author,
 		PublishedAt: rfc3339(it.PublishedAt), UpdatedAt: rfc3339(it.UpdatedAt),
-		Read: it.Read, Flagged: it.Flagged, Content: it.Content, Summary: it.Summary,
+		Date: it.Date.UTC().Format(time.RFC3339), DurationSeconds: it.DurationSeconds, Image: it.Image,
+		Read: it.Read, Flagged: it.Flagged, Hidden: it.Hidden, Content: it.Content, Summary: it.Summary,
 		Categories: it.Categories, Enclosures: []enclosureJSON{},
 	}
 	if out.Categories == nil {
@@ -112,5 +122,6 @@ func rfc3339(t *time.Time) *string {
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // text fields are text: "<" stays "<"
 	return enc.Encode(v)
 }

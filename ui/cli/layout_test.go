@@ -16,15 +16,20 @@ const module = "github.com/tidings-rss/tidings"
 // each may import (config and sanitize are open to all).
 var allowedImports = map[string][]string{
 	"":                          {"ui/cli"},
-	"ui/cli":                    {"ui", "engine", "engine/feed", "engine/fetch", "engine/enclosure", "engine/opml", "store"},
+	"ui/cli":                    {"ui", "engine", "engine/feed", "engine/fetch", "engine/enclosure", "engine/opml", "engine/newsboat", "engine/remote", "store"},
 	"ui":                        {"engine", "engine/fetch", "store"},
-	"engine":                    {"engine/feed", "engine/fetch", "engine/enclosure", "engine/opml", "store"},
+	"engine":                    {"engine/feed", "engine/fetch", "engine/enclosure", "engine/machine", "engine/opml", "engine/newsboat", "engine/query", "engine/remote", "store"},
 	"engine/feed":               {"store"},
 	"engine/fetch":              {},
 	"engine/enclosure":          {"engine/fetch", "store"},
+	"engine/machine":            {},
 	"engine/opml":               {},
+	"engine/newsboat":           {"engine/query", "store"},
+	"engine/query":              {},
+	"engine/remote":             {"engine/fetch", "store"},
+	"engine/remote/remotetest":  {},
 	"engine/internal/fakeclock": {},
-	"store":                     {},
+	"store":                     {"engine/query"},
 	"sanitize":                  {},
 	"config":                    {},
 }

@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -40,21 +39,21 @@ func (c *cli) feedsCmd() *cobra.Command {
 }
 
 func printFeeds(a *app, feeds []store.Feed) error {
-	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tUNREAD\tITEMS\tFOLDER\tTITLE\tURL\tSTATUS")
+	tw := newTable(a.stdout, "ID", "UNREAD", "ITEMS", "FOLDER", "TITLE", "URL", "STATUS")
 	for _, f := range feeds {
 		status := f.Sync
 		switch {
+		case f.Remote():
+			status = "remote" // fetched by the account's server
 		case f.Stopped != "":
 			status = f.Stopped
 		case f.State.LastError != "":
 			status = "error: " + f.State.LastError
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t%s\t%s\n", f.ID, f.UnreadCount, f.ItemCount,
-			sanitize.Terminal(f.FolderPath), sanitize.Terminal(f.Title), sanitize.Terminal(f.URL),
-			sanitize.Terminal(status))
+		tw.row(fmt.Sprint(f.ID), fmt.Sprint(f.UnreadCount), fmt.Sprint(f.ItemCount),
+			cell(f.FolderPath), cell(f.Title), cell(f.URL), cell(status))
 	}
-	return tw.Flush()
+	return tw.flush()
 }
 
 // itemsOptions are the items command's flags.
@@ -63,20 +62,34 @@ type itemsOptions struct {
 	unread bool
 	limit  int
 	asJSON bool
+	query  string
+	saved  string
+	all    bool
 }
 
 func (c *cli) itemsCmd() *cobra.Command {
 	var o itemsOptions
 	cmd := &cobra.Command{
-		Use:   "items [--feed ID-or-URL] [--unread] [--limit N] [--json]",
+		Use:   "items [--feed ID-or-URL] [--unread] [--query 'EXPR' | --saved NAME] [--all] [--limit N] [--json]",
 		Short: "List items, newest first (a list feed's in document order)",
-		Args:  noArgs,
-		RunE:  func(*cobra.Command, []string) error { return c.runItems(o) },
+		Long: "Lists items, newest first. --query selects with an expression of tidings' query language:\n" +
+			"  title, author, content, feed, folder, category, link  with = != (ignoring case), ~ !~ (regexp)\n" +
+			"  unread, flagged, enclosure                           alone, or = true/false\n" +
+			"  age                                                  days, with < > <= >= = !=\n" +
+			"  text:\"words\"                                        full-text search (prefixes match)\n" +
+			"joined with and, or, not and parentheses, e.g.\n" +
+			"  tidings items --query 'category = security and unread and age < 7'\n" +
+			"Items hidden by rules show only with --all.",
+		Args: noArgs,
+		RunE: func(*cobra.Command, []string) error { return c.runItems(o) },
 	}
 	cmd.Flags().StringVar(&o.feed, "feed", "", "only this feed's items (id or URL)")
 	cmd.Flags().BoolVar(&o.unread, "unread", false, "only unread items")
 	cmd.Flags().IntVar(&o.limit, "limit", 0, "at most N items (0: all)")
 	cmd.Flags().BoolVar(&o.asJSON, "json", false, "print JSON")
+	cmd.Flags().StringVar(&o.query, "query", "", "only items matching this expression")
+	cmd.Flags().StringVar(&o.saved, "saved", "", "only items of this saved search")
+	cmd.Flags().BoolVar(&o.all, "all", false, "include the items hidden by rules")
 	return cmd
 }
 
@@ -84,8 +97,25 @@ func (c *cli) runItems(o itemsOptions) error {
 	if o.limit < 0 {
 		return usagef("--limit %d: must be 0 or more", o.limit)
 	}
+	if o.query != "" && o.saved != "" {
+		return usagef("items: --query and --saved do not go together")
+	}
+	q := store.ItemQuery{Unread: o.unread, Limit: o.limit, IncludeHidden: o.all}
+	if o.query != "" {
+		e, err := engine.ParseExpression(o.query)
+		if err != nil {
+			return usagef("items --query: %w", err)
+		}
+		q.Filter = e
+	}
 	return c.withApp(func(a *app) error {
-		q := store.ItemQuery{Unread: o.unread, Limit: o.limit}
+		if o.saved != "" {
+			sq, err := a.engine().SavedQuery(a.ctx, o.saved)
+			if err != nil {
+				return asUsage(noSearch(o.saved, err))
+			}
+			q.Filter = sq.Filter
+		}
 		if o.feed != "" {
 			f, err := a.store.ResolveFeed(a.ctx, o.feed)
 			if err != nil {
@@ -109,21 +139,18 @@ func (c *cli) runItems(o itemsOptions) error {
 }
 
 func printItems(a *app, items []store.Item) error {
-	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tSTATE\tDATE\tFEED\tTITLE")
+	tw := newTable(a.stdout, "ID", "STATE", "DATE", "FEED", "TITLE")
 	for _, it := range items {
 		state := map[bool]string{true: " ", false: "N"}[it.Read]
 		if it.Flagged {
 			state += "!"
 		}
-		date := it.FirstSeenAt
-		if it.PublishedAt != nil {
-			date = *it.PublishedAt
+		if it.Hidden {
+			state += "h"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", it.ID, state, date.Format("2006-01-02 15:04"),
-			sanitize.Terminal(it.FeedTitle), sanitize.Terminal(it.Title))
+		tw.row(fmt.Sprint(it.ID), state, it.Date.Local().Format("2006-01-02 15:04"), cell(it.FeedTitle), cell(it.Title))
 	}
-	return tw.Flush()
+	return tw.flush()
 }
 
 func (c *cli) markCmd() *cobra.Command {
@@ -179,3 +206,7 @@ func parseIDs(refs []string) ([]int64, error) {
 	}
 	return ids, nil
 }
+
+// cell is text for one table cell: controls removed, runs of white space
+// (tabs and newlines too) one space.
+func cell(s string) string { return oneLine(sanitize.Terminal(s)) }

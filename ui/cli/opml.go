@@ -11,34 +11,36 @@ import (
 )
 
 func (c *cli) importCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "import FILE.opml",
-		Short: "Subscribe to every feed of an OPML file (nothing is fetched)",
-		Long: "Nested outlines become nested folders. Feeds already subscribed are left as they are.\n" +
-			"A file that is not valid OPML changes nothing.",
-		Args: exactArgs(1, "one OPML file"),
-		RunE: func(_ *cobra.Command, args []string) error { return c.runImport(args[0]) },
+	var o importOptions
+	cmd := &cobra.Command{
+		Use:   "import [FILE] [--newsboat-cache CACHE.db] [--newsboat-config CONFIG]",
+		Short: "Subscribe to the feeds of an OPML file or a newsboat urls file; bring over newsboat's articles and rules",
+		Long: "FILE is OPML (nested outlines become nested folders; tidings' saved searches and rules come\n" +
+			"along) or a newsboat urls file, told apart by content: a feed's first tag becomes its folder,\n" +
+			"\"~Title\" its name, and query feeds become saved searches where their expression translates\n" +
+			"(the others are reported with a notice each). --newsboat-config reads a newsboat config and\n" +
+			"turns its ignore-article lines into rules (ignore-mode \"display\": hide rules, else delete\n" +
+			"rules; each line that does not translate is reported). --newsboat-cache reads newsboat's\n" +
+			"cache.db and brings over its feeds and articles with their read and flagged state, rules\n" +
+			"applied. Nothing is fetched; feeds, articles, searches and rules already there are left as\n" +
+			"they are (an article can only become read or flagged), so importing twice changes nothing.\n" +
+			"A file that cannot be read whole changes nothing.",
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 && o.cache == "" && o.config == "" {
+				return usagef("import: expects a FILE, --newsboat-cache CACHE.db, --newsboat-config CONFIG, or several")
+			}
+			if len(args) == 1 {
+				o.path = args[0]
+			}
+			return c.runImport(o)
+		},
 	}
-}
-
-func (c *cli) runImport(path string) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("import: %w", err)
-	}
-	doc, err := opml.Decode(bytes.NewReader(data))
-	if err != nil {
-		return fmt.Errorf("import %s: %w", path, err)
-	}
-	return c.withApp(func(a *app) error {
-		got, err := a.engine().ImportOPML(a.ctx, doc)
-		if err != nil {
-			return err
-		}
-		a.notices(got.Notices)
-		fmt.Fprintf(a.stdout, "imported %d feeds (%d already subscribed)\n", got.Added, got.Skipped)
-		return nil
-	})
+	cmd.Flags().StringVar(&o.cache, "newsboat-cache", "",
+		"newsboat's cache.db (~/.local/share/newsboat/cache.db or ~/.newsboat/cache.db): its feeds, articles, read and flag state")
+	cmd.Flags().StringVar(&o.config, "newsboat-config", "",
+		"newsboat's config (~/.config/newsboat/config or ~/.newsboat/config): its ignore-article lines become rules")
+	return cmd
 }
 
 func (c *cli) exportCmd() *cobra.Command {

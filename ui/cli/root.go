@@ -8,14 +8,19 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/ui"
 )
 
 // Run executes the command line args (without the program name) and
-// returns the exit status. version names the build (the User-Agent and
-// --version show it).
+// returns the exit status. version is the release tag linked into main
+// ("dev" without one); the build information completes it (see
+// buildVersion), and the User-Agent and --version show the result.
 func Run(ctx context.Context, version string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	version, detail := buildVersion(version, readBuildInfo())
 	root := newRootCmd(ctx, version, stdin, stdout, stderr)
+	root.Version = versionText(version, detail)
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err != nil {
@@ -27,9 +32,11 @@ func Run(ctx context.Context, version string, args []string, stdin io.Reader, st
 	return exitCode(err)
 }
 
-// oneLine keeps an error message on one line.
+// oneLine keeps a message on one line without a control character: an
+// error can quote what a server or a document said, and stderr is often a
+// terminal.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	return strings.Join(strings.Fields(sanitize.Terminal(s)), " ")
 }
 
 // cli carries what every command needs to open the app.
@@ -60,7 +67,6 @@ func newRootCmd(ctx context.Context, version string, stdin io.Reader, stdout, st
 		Short: "A terminal feed reader with a polite download engine",
 		Long: "tidings follows RSS and Atom feeds from the terminal. With no command it opens the\n" +
 			"reader; the commands below manage subscriptions and download feeds from scripts and cron.",
-		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          noArgs,
@@ -83,7 +89,8 @@ func newRootCmd(ctx context.Context, version string, stdin io.Reader, stdout, st
 	root.Flags().BoolVar(&syncOnce, "sync-once", false, "download the feeds that are due, then exit (for cron); same as 'tidings sync'")
 	root.Flags().BoolVar(&force, "force", false, "with --sync-once: download every feed not set to manual, ignoring schedule and TTL")
 	root.AddCommand(c.syncCmd(), c.addCmd(), c.removeCmd(), c.setCmd(), c.importCmd(), c.exportCmd(),
-		c.feedsCmd(), c.itemsCmd(), c.markCmd(), c.downloadCmd())
+		c.feedsCmd(), c.itemsCmd(), c.markCmd(), c.downloadCmd(), c.ruleCmd(), c.searchCmd(), c.configCmd())
+	root.AddCommand(c.manCmd(root))
 	return root
 }
 
@@ -101,7 +108,8 @@ func (c *cli) runTUI() error {
 				a.logger.Error("scheduler stopped", "err", err)
 			}
 		}()
-		err := ui.Run(ctx, ui.Options{Store: a.store, Engine: eng, Config: a.cfg, Logger: a.logger})
+		err := ui.Run(ctx, ui.Options{Store: a.store, Engine: eng, Config: a.cfg, Logger: a.logger,
+			ConfigPath: a.cfgPath, DBPath: a.dbPath})
 		cancel()
 		<-stopped
 		<-enclosures

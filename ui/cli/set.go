@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/remote"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -44,6 +46,10 @@ func (c *cli) runSet(ref string, pairs []string) error {
 			return asUsage(notFound(ref, err))
 		}
 		notices, err := a.engine().ChangeSettings(a.ctx, f.ID, fs)
+		var re *remote.Error
+		if errors.As(err, &re) {
+			return fmt.Errorf("set: %w", err) // the server refused or was not there
+		}
 		if err != nil {
 			return asUsage(fmt.Errorf("set: %w", err))
 		}

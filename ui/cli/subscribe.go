@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -15,6 +16,7 @@ type addOptions struct {
 	interval   int
 	enclosures bool
 	title      string
+	local      bool
 }
 
 func (c *cli) addCmd() *cobra.Command {
@@ -24,7 +26,9 @@ func (c *cli) addCmd() *cobra.Command {
 		Short: "Subscribe to a feed (or the feed a web page announces)",
 		Long: "Fetches URL once to check that it is a feed (a web page is searched for the feeds it\n" +
 			"announces, and the first is taken), subscribes without storing items, and prints the new\n" +
-			"feed's id. An interval under 15 minutes is raised to 15.",
+			"feed's id. An interval under 15 minutes is raised to 15. With an account configured\n" +
+			"([remote]), the account's server subscribes (--folder names its label) and the items come\n" +
+			"with the next sync; --local keeps the feed on this machine instead.",
 		Args: exactArgs(1, "one URL"),
 		RunE: func(_ *cobra.Command, args []string) error { return c.runAdd(args[0], o) },
 	}
@@ -32,6 +36,7 @@ func (c *cli) addCmd() *cobra.Command {
 	cmd.Flags().IntVar(&o.interval, "interval", 0, "download every MIN minutes (at least 15) instead of the default")
 	cmd.Flags().BoolVar(&o.enclosures, "enclosures", false, "download enclosures (podcasts) automatically")
 	cmd.Flags().StringVar(&o.title, "title", "", "name the feed yourself")
+	cmd.Flags().BoolVar(&o.local, "local", false, "keep the feed on this machine although an account is configured")
 	return cmd
 }
 
@@ -43,7 +48,7 @@ func (c *cli) runAdd(rawURL string, o addOptions) error {
 		return usagef("--interval %d: must be a number of minutes", o.interval)
 	}
 	return c.withApp(func(a *app) error {
-		sub := engine.Subscription{URL: rawURL, Folder: o.folder, Title: o.title, IntervalMinutes: o.interval}
+		sub := engine.Subscription{URL: rawURL, Folder: o.folder, Title: o.title, IntervalMinutes: o.interval, Local: o.local}
 		if o.enclosures {
 			sub.Enclosures = &o.enclosures
 		}
@@ -64,7 +69,7 @@ func (c *cli) runAdd(rawURL string, o addOptions) error {
 // bound) on stderr, one line each.
 func (a *app) notices(lines []string) {
 	for _, n := range lines {
-		fmt.Fprintf(a.stderr, "tidings: %s\n", oneLine(n))
+		fmt.Fprintf(a.stderr, "tidings: %s\n", sanitize.Terminal(oneLine(n)))
 	}
 }
 

@@ -30,8 +30,11 @@ func (c *cli) syncCmd() *cobra.Command {
 		Short: "Download feeds now, headless (for cron)",
 		Long: "Downloads the feeds that are due. --force downloads every feed whose sync setting is not\n" +
 			"manual, ignoring schedule and TTL; --feed downloads the named feeds now, whatever their setting.\n" +
-			"Each failed feed is printed to stderr as one line: its URL and the reason. The exit status is 0\n" +
-			"when the run finished, 2 on a usage, config or database error.",
+			"Each failed feed is printed to stderr as one line: its URL and the reason; feeds another tidings\n" +
+			"process is downloading are skipped, with one line saying so. When no server could be reached\n" +
+			"(offline), nothing is counted against the feeds and one line says so instead. Without flags,\n" +
+			"nothing is downloaded while [sync] on_battery or on_metered defers it. The exit status is 0 when\n" +
+			"the run finished, 2 on a usage, config or database error (locked, read-only, disk full: one line).",
 		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error { return c.runSync(o) },
 	}
@@ -43,6 +46,12 @@ func (c *cli) syncCmd() *cobra.Command {
 func (c *cli) runSync(o syncOptions) error {
 	return c.withApp(func(a *app) error {
 		eng := a.engine()
+		if automatic := !o.force && len(o.feeds) == 0; automatic {
+			if reason := eng.Deferred(c.ctx); reason != "" {
+				fmt.Fprintf(a.stderr, "sync deferred %s (see [sync] on_battery and on_metered)\n", reason)
+				return nil
+			}
+		}
 		feeds, err := a.syncTargets(o)
 		if err != nil {
 			return err
@@ -51,17 +60,33 @@ func (c *cli) runSync(o syncOptions) error {
 		stopWatch := watchEnclosures(eng, bar)
 		ctx, cancel := context.WithCancel(c.ctx)
 		stopped := eng.StartEnclosures(ctx)
+		account := a.syncAccount(ctx, eng, o, feeds)
 		results := eng.SyncFeeds(ctx, feeds, o.force || len(o.feeds) > 0, bar.step)
+		accountResult := <-account
 		eng.WaitEnclosures(ctx) // the enclosures this run queued, and any still waiting
 		cancel()
 		<-stopped
 		stopWatch()
 		bar.finish()
+		if err := engine.DatabaseFault(results); err != nil {
+			return asUsage(err) // one line for the run, not one per feed
+		}
+		var dbErr *store.DatabaseError
+		if accountResult != nil && errors.As(accountResult.Err, &dbErr) {
+			return asUsage(dbErr) // the account's sync met the same fault
+		}
+		if notice := engine.SkipNotice(results); notice != "" {
+			fmt.Fprintln(a.stderr, notice)
+		}
 		for _, r := range results {
-			if r.Err != nil {
+			if r.Err != nil && !r.Offline {
 				fmt.Fprintf(a.stderr, "%s: %s\n", r.URL, oneLine(fetch.Reason(r.Err)))
 			}
 		}
+		if offline, waiting := eng.Offline(); offline && roundOffline(results) {
+			fmt.Fprintln(a.stderr, engine.Offline{Waiting: waiting})
+		}
+		a.printAccountResult(accountResult)
 		a.printEnclosureFailures(results)
 		return nil
 	})

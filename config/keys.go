@@ -1,0 +1,111 @@
+package config
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Key is one setting of the configuration file. [Keys] is the one table of
+// them: `tidings config` and `tidings config --default` print it, the man
+// page lists it and a test holds the README to it. Adding a setting is a
+// field in the file schema (and in [Config]) plus one row there; its
+// default comes from [Default], never from the row.
+type Key struct {
+	// Name is the dotted TOML key ("sync.download_threads").
+	Name string
+	// Meaning says what the setting does, as a sentence.
+	Meaning string
+	// Allowed says which values are accepted ("1 to 16"); "" when every
+	// value of the key's type is.
+	Allowed string
+	// Secret keys have their value masked whenever it is shown.
+	Secret bool
+}
+
+// Table is the TOML table the key belongs to ("sync"), "" for a key at
+// the top of the file.
+func (k Key) Table() string {
+	i := strings.LastIndexByte(k.Name, '.')
+	if i < 0 {
+		return ""
+	}
+	return k.Name[:i]
+}
+
+// Leaf is the key's name inside its table ("download_threads").
+func (k Key) Leaf() string {
+	return k.Name[strings.LastIndexByte(k.Name, '.')+1:]
+}
+
+// Keys returns every key of the configuration file in file order: the
+// top-level keys, then each table's. The ranges are written from the same
+// constants and bounds the validation uses.
+func Keys() []Key {
+	threads := between(ThreadsBound)
+	path := `absolute, or starting with "~/"`
+	return []Key{
+		{Name: "default_interval", Meaning: `Minutes between downloads of a feed whose sync setting is "default".`,
+			Allowed: atLeast(IntervalBound.Min, IntervalBound.Unit)},
+		{Name: "max_items", Meaning: "Items kept per feed unless the feed has its own limit; the purge keeps the newest, and never a flagged item.",
+			Allowed: between(MaxItemsBound)},
+		{Name: "log_file", Meaning: `The log (tidings never logs to the terminal); "" is <data dir>/` + logFileName + ".",
+			Allowed: path},
+
+		{Name: "sync.download_threads", Meaning: "Feed requests in flight at once.", Allowed: threads},
+		{Name: "sync.per_host_connections", Meaning: "Requests in flight to one host at once.", Allowed: threads},
+		{Name: "sync.bucket_initial", Meaning: "Tokens the request token bucket starts with.", Allowed: "0 to sync.bucket_capacity"},
+		{Name: "sync.bucket_capacity", Meaning: "Most tokens the bucket holds (the largest burst of requests).", Allowed: atLeast(1, "")},
+		{Name: "sync.bucket_refill_per_second", Meaning: "Tokens added to the bucket each second; 0 turns throttling off.", Allowed: "0 or more"},
+		{Name: "sync.honor_skip_hints", Meaning: "Obey a feed's skipHours and skipDays."},
+		{Name: "sync.connect_timeout", Meaning: "Longest wait to connect to a server.", Allowed: `a duration above 0, such as "15s" or "1m30s"`},
+		{Name: "sync.response_timeout", Meaning: "Longest wait for a whole feed request.", Allowed: `a duration above 0, such as "60s"`},
+		{Name: "sync.max_body_bytes", Meaning: "Largest feed accepted, in bytes, once decompressed.", Allowed: atLeast(minBodyBytes, "")},
+		{Name: "sync.user_agent", Meaning: `The User-Agent header; "" is tidings/VERSION (+` + projectURL + ").",
+			Allowed: "no control characters"},
+		{Name: "sync.on_battery", Meaning: `"defer": no automatic sync while on battery (r, R, sync --feed and --force still work); it catches up on mains power.`,
+			Allowed: `"normal" or "defer"`},
+		{Name: "sync.on_metered", Meaning: `"defer": likewise while NetworkManager says the connection is metered.`,
+			Allowed: `"normal" or "defer"`},
+
+		{Name: "enclosures.download", Meaning: "Whether new subscriptions download their enclosures automatically."},
+		{Name: "enclosures.directory", Meaning: `Where enclosures are saved, one folder per feed; "" is <data dir>/` + enclosureDirName + ".",
+			Allowed: path},
+		{Name: "enclosures.max_concurrent", Meaning: "Enclosure downloads in flight at once.", Allowed: threads},
+		{Name: "enclosures.fallback_cap_bytes", Meaning: "Cap, in bytes, on a download from a server without Range support.", Allowed: atLeast(1, "")},
+		{Name: "enclosures.blocked_extensions", Meaning: "File extensions refused on top of the built-in list of executables and scripts.",
+			Allowed: `extensions without a dot, such as "exe"`},
+		{Name: "enclosures.blocked_types", Meaning: "MIME types refused on top of the built-in list.",
+			Allowed: `MIME types, such as "application/x-foo"`},
+		{Name: "enclosures.player", Meaning: "The command P in the reader plays or opens a downloaded enclosure with (its path appended); a terminal player gets the screen while it runs."},
+
+		{Name: "ui.notify_command", Meaning: `Command run when a watched feed gets new items; "" runs nothing.`},
+
+		{Name: "remote.type", Meaning: `The account on a feed-sync server whose reading state tidings shares: "greader" speaks the Google Reader API (FreshRSS, Miniflux, Inoreader, The Old Reader, BazQux), "miniflux" Miniflux's own API; "" is no account.`,
+			Allowed: fmt.Sprintf(`"", %q or %q`, RemoteGReader, RemoteMiniflux)},
+		{Name: "remote.url", Meaning: "greader: the API root ({url}/accounts/ClientLogin, {url}/reader/api/0/…); miniflux: the base URL ({url}/v1/…).",
+			Allowed: "an http(s) URL"},
+		{Name: "remote.user", Meaning: "The account's user name."},
+		{Name: "remote.password", Meaning: "The account's password, shown masked; tidings never logs it or writes it to a file.", Secret: true},
+		{Name: "remote.password_command", Meaning: "Instead of password: a command (run with sh -c when a login needs it) whose first line of output is the password."},
+		{Name: "remote.token", Meaning: `type = "miniflux" only: an API key, instead of user and password.`, Secret: true},
+		{Name: "remote.interval", Meaning: "Minutes between automatic syncs of the account.",
+			Allowed: atLeast(RemoteBound.Min, RemoteBound.Unit)},
+	}
+}
+
+// between writes a bound as "1 to 16".
+func between(b Bound) string {
+	s := fmt.Sprintf("%d to %d", b.Min, b.Max)
+	if b.Unit != "" {
+		s += " " + b.Unit
+	}
+	return s
+}
+
+// atLeast writes a lower bound as "15 minutes or more".
+func atLeast(n int, unit string) string {
+	if unit != "" {
+		return fmt.Sprintf("%d %s or more", n, unit)
+	}
+	return fmt.Sprintf("%d or more", n)
+}

@@ -1,0 +1,129 @@
+package config
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os/exec"
+	"strings"
+)
+
+// The [remote] table's protocols.
+const (
+	RemoteGReader  = "greader"
+	RemoteMiniflux = "miniflux"
+)
+
+// defaultRemoteInterval is the minutes between automatic syncs of the
+// account.
+const defaultRemoteInterval = 15
+
+// Masked is what a secret shows as.
+const Masked = "********"
+
+// RemoteBound: no automatic account sync more often than every 5 minutes
+// (the scheduler's tick).
+var RemoteBound = Bound{Name: "remote interval", Min: 5, Max: int(maxIntervalMinutes), Unit: "minutes"}
+
+// RemoteConfig is the account on a feed-sync server (TOML table
+// "remote"); the zero value, an absent table, means no account.
+//
+// The password and token never leave it by accident: String, GoString
+// and LogValue show them masked, and [RemoteConfig.Masked] returns a copy
+// fit to print (what `tidings config` shows).
+type RemoteConfig struct {
+	// Type is RemoteGReader or RemoteMiniflux (type); "" means no account.
+	Type string
+	// URL is the greader API root or the Miniflux base URL (url).
+	URL string
+	// User names the account (user).
+	User string
+	// Password is the account's password (password).
+	Password string
+	// PasswordCommand prints the password on its first line of output
+	// (password_command), run through sh -c when the password is needed.
+	PasswordCommand string
+	// Token is a Miniflux API key (token), instead of user and password.
+	Token string
+	// IntervalMinutes is the time between automatic syncs of the account
+	// (interval), at least 5; default 15.
+	IntervalMinutes int
+}
+
+// Enabled reports whether an account is configured.
+func (r RemoteConfig) Enabled() bool { return r.Type != "" }
+
+// Masked returns a copy whose password and token read [Masked] when set.
+func (r RemoteConfig) Masked() RemoteConfig {
+	if r.Password != "" {
+		r.Password = Masked
+	}
+	if r.Token != "" {
+		r.Token = Masked
+	}
+	return r
+}
+
+// String shows the account with its secrets masked.
+func (r RemoteConfig) String() string {
+	m := r.Masked()
+	return fmt.Sprintf("{type=%q url=%q user=%q password=%q password_command=%q token=%q interval=%d}",
+		m.Type, m.URL, m.User, m.Password, m.PasswordCommand, m.Token, m.IntervalMinutes)
+}
+
+// GoString is String, so %#v masks too.
+func (r RemoteConfig) GoString() string { return r.String() }
+
+// LogValue keeps the secrets out of logs.
+func (r RemoteConfig) LogValue() slog.Value {
+	return slog.GroupValue(slog.String("type", r.Type), slog.String("url", r.URL), slog.String("user", r.User))
+}
+
+// Secret returns the password: the password key, else the first line the
+// password command prints. The command's output never appears in an
+// error.
+func (r RemoteConfig) Secret(ctx context.Context) (string, error) {
+	if r.PasswordCommand == "" {
+		return r.Password, nil
+	}
+	cmd := exec.CommandContext(ctx, "sh", "-c", r.PasswordCommand)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("password_command: %w", err)
+	}
+	line, _, _ := bufio.NewReader(&out).ReadLine()
+	if len(bytes.TrimSpace(line)) == 0 {
+		return "", errors.New("password_command printed no password")
+	}
+	return strings.TrimRight(string(line), "\r"), nil
+}
+
+// validateRemote checks the [remote] table; an absent table is no account.
+func validateRemote(v *validator, r RemoteConfig) {
+	if r == (RemoteConfig{IntervalMinutes: r.IntervalMinutes}) {
+		return // no account: only interval can be there, and is checked below
+	}
+	switch r.Type {
+	case RemoteGReader, RemoteMiniflux:
+	default:
+		v.add(keyRemoteType, fmt.Sprintf("%q", r.Type), fmt.Sprintf("must be %q or %q", RemoteGReader, RemoteMiniflux))
+	}
+	if u, err := url.Parse(r.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		v.add(keyRemoteURL, fmt.Sprintf("%q", r.URL), "must be an http(s) URL")
+	}
+	v.check(keyRemotePasswordCommand, r.Password == "" || r.PasswordCommand == "", "",
+		"give password or password_command, not both")
+	hasPassword := r.Password != "" || r.PasswordCommand != ""
+	if r.Type == RemoteMiniflux && r.Token != "" {
+		v.check(keyRemoteToken, !hasPassword && r.User == "", "", "give token, or user with password, not both")
+		return
+	}
+	v.check(keyRemoteToken, r.Token == "", "", `token is for type = "miniflux" only`)
+	v.check(keyRemoteUser, r.User != "", "", "is needed to log in")
+	v.check(keyRemotePassword, hasPassword, "", "is needed to log in (or password_command)")
+}

@@ -1,0 +1,145 @@
+package feed
+
+import (
+	"net/mail"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tidings-rss/tidings/store"
+)
+
+// firstNonEmpty returns the first of values that is not blank, trimmed.
+func firstNonEmpty(values ...string) string {
+	for _, v := range values {
+		if v = strings.TrimSpace(v); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// firstDate returns the first of the date texts that parses, in UTC.
+func firstDate(texts ...string) *time.Time {
+	for _, s := range texts {
+		if t := parseDate(s); t != nil {
+			return t
+		}
+	}
+	return nil
+}
+
+// dateOf returns the first parsable date among e's children local in ns.
+func dateOf(e *element, ns string, locals ...string) *time.Time {
+	for _, local := range locals {
+		for _, c := range e.all(ns, local) {
+			if t := parseDate(c.text()); t != nil {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+// earliest returns the first non-nil of dates.
+func earliest(dates ...*time.Time) *time.Time {
+	for _, d := range dates {
+		if d != nil {
+			return d
+		}
+	}
+	return nil
+}
+
+// contentAndSummary returns an item's Content (the full content, else the
+// summary) and Summary (the summary only when it differs from Content).
+func contentAndSummary(content, summary string) (string, string) {
+	content, summary = strings.TrimSpace(content), strings.TrimSpace(summary)
+	if content == "" || content == summary {
+		return summary, ""
+	}
+	return content, summary
+}
+
+// appendUnique appends the non-blank trimmed values not already in list.
+func appendUnique(list []string, values ...string) []string {
+	for _, v := range values {
+		v = strings.TrimSpace(v)
+		if v != "" && !slices.Contains(list, v) {
+			list = append(list, v)
+		}
+	}
+	return list
+}
+
+// joinNames joins the distinct non-blank names with ", ".
+func joinNames(names []string) string {
+	return strings.Join(appendUnique(nil, names...), ", ")
+}
+
+// emailInParens is "Name (email)" or "email (Name)".
+var emailInParens = regexp.MustCompile(`^(.*?)\s*\(([^()]*)\)\s*$`)
+
+// displayName returns the name in an author string as RSS feeds write it
+// ("email (Name)", "Name (email)", "Name <email>", a bare address or a
+// bare name): a name when there is one, else the address.
+func displayName(s string) string {
+	s = strings.TrimSpace(s)
+	if m := emailInParens.FindStringSubmatch(s); m != nil {
+		outer, inner := strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
+		switch {
+		case isEmail(outer) && inner != "":
+			return inner
+		case isEmail(inner) && outer != "":
+			return outer
+		}
+	}
+	if a, err := mail.ParseAddress(s); err == nil && strings.Contains(s, "<") {
+		return firstNonEmpty(a.Name, a.Address)
+	}
+	return s
+}
+
+// isEmail reports whether s is a bare e-mail address.
+func isEmail(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Name == "" && !strings.ContainsAny(s, " <>")
+}
+
+// enclosure builds a DocEnclosure, false when u is blank.
+func enclosure(u, typ, length string) (store.DocEnclosure, bool) {
+	u = strings.TrimSpace(u)
+	if u == "" {
+		return store.DocEnclosure{}, false
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(length), 10, 64)
+	if err != nil || n < 0 {
+		n = 0
+	}
+	return store.DocEnclosure{URL: u, Type: strings.TrimSpace(typ), Length: n}, true
+}
+
+// parseDuration reads itunes:duration: seconds ("3723"), "MM:SS" or
+// "HH:MM:SS" (fractions ignored); 0 when unreadable.
+func parseDuration(s string) int {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0
+	}
+	total := 0
+	parts := strings.Split(s, ":")
+	if len(parts) > 3 {
+		return 0
+	}
+	for _, p := range parts {
+		p, _, _ = strings.Cut(p, ".")
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < 0 {
+			return 0
+		}
+		total = total*60 + n
+	}
+	return total
+}

@@ -1,0 +1,110 @@
+package feed
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html"
+	"net/url"
+	"strings"
+
+	"github.com/mmcdole/gofeed"
+	gojson "github.com/mmcdole/gofeed/json"
+
+	"github.com/tidings-rss/tidings/store"
+)
+
+// isJSONFeed reports whether body is a JSON Feed (1.0 or 1.1): JSON, as
+// gofeed's detector judges it, whose version names jsonfeed.org. Other
+// JSON is not a feed.
+func isJSONFeed(body []byte) bool {
+	if gofeed.DetectFeedType(bytes.NewReader(body)) != gofeed.FeedTypeJSON {
+		return false
+	}
+	var head struct {
+		Version any `json:"version"`
+	}
+	_ = json.Unmarshal(body, &head)
+	v, _ := head.Version.(string)
+	return strings.Contains(v, "jsonfeed.org/version")
+}
+
+// parseJSONFeed reads a JSON Feed with gofeed's JSON parser (which coerces
+// the types publishers get wrong, such as numeric ids) into the native
+// model: title, summary and tags are text; content_html is HTML, and
+// content_text becomes escaped HTML; attachments are enclosures; an
+// expired feed ends like cf:noMoreUpdates.
+func parseJSONFeed(body []byte, base *url.URL) (*store.Document, error) {
+	var f *gojson.Feed
+	var perr error
+	if err := guard("json", func() { f, perr = (&gojson.Parser{}).Parse(bytes.NewReader(body)) }); err != nil {
+		return nil, err
+	}
+	if perr != nil {
+		return nil, fmt.Errorf("parse json: %w: %w", ErrInvalidFeed, perr)
+	}
+	doc := &store.Document{
+		Title:         f.Title,
+		Link:          f.HomePageURL,
+		Description:   f.Description,
+		NoMoreUpdates: f.Expired,
+	}
+	feedAuthor := jsonAuthor(f.Author, f.Authors)
+	for _, it := range f.Items {
+		if it != nil {
+			doc.Items = append(doc.Items, jsonItem(it, feedAuthor, base))
+		}
+	}
+	return doc, nil
+}
+
+func jsonItem(it *gojson.Item, feedAuthor string, base *url.URL) store.DocItem {
+	content := it.ContentHTML
+	if strings.TrimSpace(content) == "" && strings.TrimSpace(it.ContentText) != "" {
+		content = "<p>" + strings.ReplaceAll(html.EscapeString(strings.TrimSpace(it.ContentText)), "\n\n", "</p><p>") + "</p>"
+	}
+	summary := ""
+	if s := strings.TrimSpace(it.Summary); s != "" {
+		summary = "<p>" + html.EscapeString(s) + "</p>"
+	}
+	content, summary = contentAndSummary(absolutize(content, base), summary)
+	out := store.DocItem{
+		GUID:       it.ID,
+		Title:      it.Title,
+		Link:       firstNonEmpty(it.URL, it.ExternalURL),
+		Author:     firstNonEmpty(jsonAuthor(it.Author, it.Authors), feedAuthor),
+		Published:  firstDate(it.DatePublished),
+		Updated:    firstDate(it.DateModified),
+		Content:    content,
+		Summary:    summary,
+		Categories: appendUnique(nil, it.Tags...),
+		Image:      firstNonEmpty(it.Image, it.BannerImage),
+	}
+	if it.Attachments != nil {
+		for _, a := range *it.Attachments {
+			if strings.TrimSpace(a.URL) == "" {
+				continue
+			}
+			out.Enclosures = append(out.Enclosures, store.DocEnclosure{URL: a.URL, Type: a.MimeType, Length: max(a.SizeInBytes, 0)})
+			if out.DurationSeconds == 0 && a.DurationInSeconds > 0 {
+				out.DurationSeconds = int(a.DurationInSeconds)
+			}
+		}
+	}
+	return out
+}
+
+// jsonAuthor names the authors of a JSON Feed object (1.1's list, else
+// 1.0's single author), joined with ", ".
+func jsonAuthor(one *gojson.Author, many []*gojson.Author) string {
+	var names []string
+	for _, a := range many {
+		if a != nil {
+			names = appendUnique(names, a.Name)
+		}
+	}
+	if len(names) == 0 && one != nil {
+		names = appendUnique(names, one.Name)
+	}
+	return strings.Join(names, ", ")
+}

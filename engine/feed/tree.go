@@ -1,0 +1,275 @@
+package feed
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// maxDepth bounds how deeply elements may nest; no feed needs more, and a
+// document that does is refused rather than walked recursively.
+const maxDepth = 512
+
+// element is one XML element of a parsed document: its namespace-resolved
+// name, its attributes, its children in order and the xml:base in effect
+// inside it.
+type element struct {
+	name     xml.Name
+	attrs    []xml.Attr
+	children []child
+	base     *url.URL // nil when neither the document nor an xml:base gave one
+}
+
+// child is an element's child: an element, or character data (text and
+// CDATA, entities decoded) when el is nil.
+type child struct {
+	el   *element
+	text string
+}
+
+// errTooDeep is returned for documents nested beyond maxDepth.
+var errTooDeep = errors.New("elements nested too deeply")
+
+// internalEntity matches a general entity declared with a literal value in
+// a DOCTYPE's internal subset; parameter and external entities (SYSTEM,
+// PUBLIC) never match, so nothing is ever fetched or read.
+var internalEntity = regexp.MustCompile(`<!ENTITY\s+([A-Za-z_:][-A-Za-z0-9._:]*)\s+(?:"([^"%&]*)"|'([^'%&]*)')\s*>`)
+
+// parseTree reads a UTF-8 XML document into a tree of elements. It is as
+// lenient as feed readers must be: HTML's named entities are known,
+// mismatched end tags close what is open, and internal entities declared
+// in the DOCTYPE are expanded (once: their values are not parsed again).
+// base is the document's URL, against which xml:base values resolve.
+func parseTree(body []byte, base *url.URL) (*element, error) {
+	d := xml.NewDecoder(bytes.NewReader(body))
+	d.Strict = false
+	d.Entity = make(map[string]string, len(xml.HTMLEntity)+4)
+	for k, v := range xml.HTMLEntity {
+		d.Entity[k] = v
+	}
+	var root *element
+	var stack []*element
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			if root == nil || len(stack) > 0 {
+				return root, io.ErrUnexpectedEOF
+			}
+			return root, nil
+		}
+		if err != nil {
+			return root, err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if len(stack) >= maxDepth {
+				return root, errTooDeep
+			}
+			parentBase := base
+			if len(stack) > 0 {
+				parentBase = stack[len(stack)-1].base
+			}
+			for i := range t.Attr {
+				t.Attr[i].Value = demoronize(t.Attr[i].Value)
+			}
+			el := &element{name: t.Name, attrs: t.Attr, base: xmlBase(parentBase, t.Attr)}
+			if len(stack) > 0 {
+				p := stack[len(stack)-1]
+				p.children = append(p.children, child{el: el})
+			} else if root == nil {
+				root = el
+			} else {
+				return root, nil // content after the root element is ignored
+			}
+			stack = append(stack, el)
+		case xml.EndElement:
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			if len(stack) == 0 && root != nil {
+				return root, nil
+			}
+		case xml.CharData:
+			if len(stack) > 0 {
+				p := stack[len(stack)-1]
+				p.children = append(p.children, child{text: demoronize(string(t))})
+			}
+		case xml.Directive:
+			declareEntities(d.Entity, t, body)
+		}
+	}
+}
+
+// entityBudget bounds what the internal entities of a document may add to
+// it when expanded, as a share of the document's size (with a floor for
+// small documents): a value repeated by many references (the "quadratic
+// blowup") would otherwise turn a few megabytes into gigabytes.
+const (
+	entityBudgetShare = 1
+	entityBudgetFloor = 64 << 10
+)
+
+// declareEntities adds the internal entities a DOCTYPE declares, as long
+// as expanding every reference to them in body stays within the budget;
+// an entity past it is not declared, so its references stay as written.
+func declareEntities(entities map[string]string, dir xml.Directive, body []byte) {
+	if !bytes.HasPrefix(dir, []byte("DOCTYPE")) {
+		return
+	}
+	budget := max(int64(entityBudgetShare*len(body)), entityBudgetFloor)
+	for _, m := range internalEntity.FindAllSubmatch(dir, -1) {
+		name := string(m[1])
+		if _, known := entities[name]; known {
+			continue
+		}
+		value := string(m[2]) + string(m[3])
+		cost := int64(bytes.Count(body, []byte("&"+name+";"))) * int64(len(value))
+		if cost > budget {
+			continue
+		}
+		budget -= cost
+		entities[name] = value
+	}
+}
+
+// xmlBase returns the base URL inside an element with attributes attrs,
+// whose parent's base is parent.
+func xmlBase(parent *url.URL, attrs []xml.Attr) *url.URL {
+	for _, a := range attrs {
+		if a.Name.Local != "base" || namespaceOf(a.Name.Space) != nsXML {
+			continue
+		}
+		ref, err := url.Parse(strings.TrimSpace(a.Value))
+		if err != nil {
+			return parent
+		}
+		if parent == nil {
+			return ref
+		}
+		return parent.ResolveReference(ref)
+	}
+	return parent
+}
+
+// attr returns the value of the attribute local (in no namespace or any),
+// "" when absent.
+func (e *element) attr(local string) string {
+	for _, a := range e.attrs {
+		if a.Name.Local == local {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// attrNS returns the value of the attribute local in namespace ns.
+func (e *element) attrNS(ns, local string) (string, bool) {
+	for _, a := range e.attrs {
+		if a.Name.Local == local && namespaceOf(a.Name.Space) == ns {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+// ns returns the element's namespace, canonicalised (see namespaceOf).
+func (e *element) ns() string {
+	return namespaceOf(e.name.Space)
+}
+
+// is reports whether the element is local in namespace ns.
+func (e *element) is(ns, local string) bool {
+	return e.name.Local == local && e.ns() == ns
+}
+
+// text returns the element's character data, its descendants' included,
+// as it is: entities decoded, CDATA unwrapped.
+func (e *element) text() string {
+	if len(e.children) == 1 && e.children[0].el == nil {
+		return e.children[0].text
+	}
+	var b strings.Builder
+	e.writeText(&b)
+	return b.String()
+}
+
+func (e *element) writeText(b *strings.Builder) {
+	for _, c := range e.children {
+		if c.el != nil {
+			c.el.writeText(b)
+		} else {
+			b.WriteString(c.text)
+		}
+	}
+}
+
+// hasElements reports whether the element has child elements.
+func (e *element) hasElements() bool {
+	for _, c := range e.children {
+		if c.el != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// each calls fn with every child element, in document order.
+func (e *element) each(fn func(*element)) {
+	for _, c := range e.children {
+		if c.el != nil {
+			fn(c.el)
+		}
+	}
+}
+
+// first returns the first child element local in namespace ns, else nil.
+func (e *element) first(ns, local string) *element {
+	for _, c := range e.children {
+		if c.el != nil && c.el.is(ns, local) {
+			return c.el
+		}
+	}
+	return nil
+}
+
+// all returns the child elements local in namespace ns.
+func (e *element) all(ns, local string) []*element {
+	var out []*element
+	e.each(func(c *element) {
+		if c.is(ns, local) {
+			out = append(out, c)
+		}
+	})
+	return out
+}
+
+// firstText returns the trimmed text of the first child local in ns whose
+// text is not blank.
+func (e *element) firstText(ns, local string) string {
+	for _, c := range e.children {
+		if c.el != nil && c.el.is(ns, local) {
+			if s := strings.TrimSpace(c.el.text()); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// resolve makes ref absolute against the element's base; it returns ref
+// unchanged when there is no base or ref is not a URL reference.
+func (e *element) resolve(ref string) string {
+	ref = strings.TrimSpace(ref)
+	if e.base == nil || ref == "" {
+		return ref
+	}
+	u, err := url.Parse(ref)
+	if err != nil {
+		return ref
+	}
+	return e.base.ResolveReference(u).String()
+}

@@ -1,0 +1,34 @@
+package feed
+
+import (
+	"strings"
+	"testing"
+)
+
+// Internal entities expand, but never past a share of the document: a
+// large value referenced many times (the quadratic blowup) is left as
+// written instead of filling memory.
+func TestInternalEntitiesExpandWithinABudget(t *testing.T) {
+	small := `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY who "Ann and Bo">]>` +
+		`<rss version="2.0"><channel><title>&who;</title></channel></rss>`
+	doc, err := Parse(strings.NewReader(small))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Title != "Ann and Bo" {
+		t.Errorf("title %q, want the entity expanded", doc.Title)
+	}
+
+	value := strings.Repeat("laugh", 10000) // 50 KB
+	refs := strings.Repeat("&lol;", 20000)  // 1 GB once expanded
+	quadratic := `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY lol "` + value + `">]>` +
+		`<rss version="2.0"><channel><title>Q</title><item><title>x</title><description>` + refs +
+		`</description></item></channel></rss>`
+	doc, err = Parse(strings.NewReader(quadratic))
+	if err != nil {
+		return // refusing the document is fine too
+	}
+	if n := len(doc.Items[0].Content) + len(doc.Items[0].Summary); n > 4*len(quadratic) {
+		t.Fatalf("the entity expanded to %d bytes from a %d-byte document", n, len(quadratic))
+	}
+}

@@ -1,0 +1,206 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+
+	"github.com/tidings-rss/tidings/engine/feed"
+	"github.com/tidings-rss/tidings/engine/newsboat"
+	"github.com/tidings-rss/tidings/engine/opml"
+	"github.com/tidings-rss/tidings/sanitize"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// ImportNewsboatURLs subscribes to the feeds of a newsboat urls file,
+// fetching nothing: a feed's first ordinary tag is its folder and a
+// "~Title" tag its own name; feeds already subscribed are left as they
+// are. Its query feeds become saved searches where their expression
+// translates (a search already saved under the name is kept). Lines
+// tidings cannot follow are skipped with a notice each: query feeds that
+// do not translate and sources that are not http(s) URLs ("exec:",
+// "filter:", "file://"). Further tags are not kept: a feed has one folder
+// in tidings, and one notice says how many feeds had more.
+func (e *Engine) ImportNewsboatURLs(ctx context.Context, u *newsboat.URLs) (Imported, error) {
+	var out Imported
+	moreTags := 0
+	for _, en := range u.Feeds {
+		if !isHTTPURL(en.URL) {
+			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: %s skipped: not an http(s) feed", en.Line, en.URL))
+			continue
+		}
+		folder, err := store.CleanFolderPath(sanitize.Text(en.Folder()))
+		if err != nil {
+			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: %v; the feed goes to the top level", en.Line, err))
+		}
+		title := sanitize.Text(en.Title)
+		_, err = e.store.AddFeed(ctx, store.NewFeed{URL: en.URL, Title: title, CustomTitle: title != "",
+			FolderPath: folder, DownloadEnclosures: e.cfg.Enclosures.Download})
+		switch {
+		case errors.Is(err, store.ErrDuplicate):
+			out.Skipped++
+		case err != nil:
+			return out, fmt.Errorf("import urls line %d: %w", en.Line, err)
+		default:
+			out.Added++
+			if len(en.Categories()) > 0 {
+				moreTags++
+			}
+		}
+	}
+	if moreTags > 0 {
+		what := fmt.Sprintf("%d feeds have", moreTags)
+		if moreTags == 1 {
+			what = "1 feed has"
+		}
+		out.Notices = append(out.Notices, what+" more than one tag: each is filed under its first")
+	}
+	return out, e.newsboatSearches(ctx, u.Queries, &out)
+}
+
+// newsboatSearches saves the query feeds that translate as searches and
+// reports, one line each, those that do not.
+func (e *Engine) newsboatSearches(ctx context.Context, queries []newsboat.Query, out *Imported) error {
+	for _, q := range queries {
+		expr, err := q.Translate()
+		if err != nil {
+			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: query feed %q (%s) not imported: %v",
+				q.Line, q.Title, q.Expression, err))
+			continue
+		}
+		var got Imported
+		if err := e.importSearches(ctx, []opml.Search{{Name: q.Title, Query: expr.String()}}, &got); err != nil {
+			return fmt.Errorf("import urls line %d: %w", q.Line, err)
+		}
+		out.Searches += got.Searches
+		for _, n := range got.Notices {
+			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: %s", q.Line, n))
+		}
+	}
+	return nil
+}
+
+// ImportNewsboatConfig turns a newsboat config's ignore-article lines
+// into rules: delete rules, or hide rules under ignore-mode "display". A
+// rule already there is not added twice; each line that does not
+// translate is reported with its line, never dropped silently.
+func (e *Engine) ImportNewsboatConfig(ctx context.Context, c *newsboat.Config) (Imported, error) {
+	var out Imported
+	for _, u := range c.Untranslated {
+		out.Notices = append(out.Notices, "config "+u.String()+" (not imported)")
+	}
+	have, err := e.store.Rules(ctx)
+	if err != nil {
+		return out, fmt.Errorf("import config: %w", err)
+	}
+	for _, r := range c.Rules {
+		action := store.ActionDelete
+		if r.Hide {
+			action = store.ActionHide
+		}
+		if hasRule(have, r.Expr.String(), action, 0) {
+			continue
+		}
+		added, err := e.AddRule(ctx, r.Expr.String(), action, 0)
+		if err != nil {
+			return out, fmt.Errorf("import config line %d: %w", r.Line, err)
+		}
+		have = append(have, added)
+		out.Rules++
+	}
+	return out, nil
+}
+
+// CacheImported is what ImportNewsboatCache did.
+type CacheImported struct {
+	// Feeds counts the subscriptions made and those already there;
+	// its notices name the feeds skipped.
+	Feeds Imported
+	// Items sums what the feeds' imports changed.
+	Items store.ImportResult
+}
+
+// ImportNewsboatCache brings over what newsboat downloaded, fetching
+// nothing: each http(s) feed of the cache is subscribed unless it is
+// already, and its articles are stored with their read and flagged state,
+// sanitized like a download, known by feed URL and guid (see
+// newsboat.CacheItem.DocItem), and purged to the feed's item limit. An
+// article tidings has already keeps its content and can only become read
+// or flagged. Rules apply to the articles as to a download's (import the
+// newsboat config's rules first). Importing the same cache twice changes
+// nothing.
+func (e *Engine) ImportNewsboatCache(ctx context.Context, c *newsboat.Cache) (CacheImported, error) {
+	var out CacheImported
+	feeds, err := c.Feeds(ctx)
+	if err != nil {
+		return out, err
+	}
+	for _, cf := range feeds {
+		if !isHTTPURL(cf.URL) {
+			out.Feeds.Notices = append(out.Feeds.Notices, fmt.Sprintf("%s skipped: not an http(s) feed", cf.URL))
+			continue
+		}
+		if err := e.importCacheFeed(ctx, c, cf, &out); err != nil {
+			return out, fmt.Errorf("import %s: %w", cf.URL, err)
+		}
+	}
+	return out, nil
+}
+
+// importCacheFeed subscribes to one cached feed if needed and imports its
+// articles.
+func (e *Engine) importCacheFeed(ctx context.Context, c *newsboat.Cache, cf newsboat.CacheFeed, out *CacheImported) error {
+	items, err := c.Items(ctx, cf.URL)
+	if err != nil {
+		return err
+	}
+	doc := store.Document{Title: cf.Title, Link: cf.SiteURL, Items: make([]store.DocItem, len(items))}
+	for i, it := range items {
+		doc.Items[i] = it.DocItem()
+	}
+	feed.Clean(&doc, cf.URL)
+	f, err := e.store.ResolveFeed(ctx, cf.URL)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		id, err := e.store.AddFeed(ctx, store.NewFeed{URL: cf.URL, Title: doc.Title, SiteURL: doc.Link,
+			DownloadEnclosures: e.cfg.Enclosures.Download})
+		if err != nil {
+			return err
+		}
+		if f, err = e.store.Feed(ctx, id); err != nil {
+			return err
+		}
+		out.Feeds.Added++
+	case err != nil:
+		return err
+	default:
+		out.Feeds.Skipped++
+	}
+	im := store.Import{Title: doc.Title, SiteURL: doc.Link, MaxItems: f.MaxItems,
+		Items: make([]store.ImportedItem, len(items))}
+	if im.MaxItems == 0 {
+		im.MaxItems = e.cfg.MaxItems
+	}
+	for i, it := range items {
+		im.Items[i] = store.ImportedItem{DocItem: doc.Items[i], Read: !it.Unread, Flagged: it.Flagged()}
+	}
+	res, err := e.store.ImportItems(ctx, f.ID, im)
+	if err != nil {
+		return err
+	}
+	e.removeFiles(res.RemovedFiles)
+	sum := &out.Items
+	sum.New += res.New
+	sum.Known += res.Known
+	sum.Dropped += res.Dropped
+	sum.Marked += res.Marked
+	sum.Ruled += res.Ruled
+	return nil
+}
+
+// isHTTPURL reports whether s is an absolute http(s) URL with a host.
+func isHTTPURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}

@@ -1,0 +1,77 @@
+package newsboat
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/tidings-rss/tidings/engine/query"
+)
+
+// Config is what tidings takes from a newsboat config file: its
+// ignore-article lines, translated into rules.
+type Config struct {
+	// Rules are the ignore-article lines that translate, in file order.
+	// Under ignore-mode "display" (wherever it stands in the file, as in
+	// newsboat) each is a hide rule; by default a delete rule.
+	Rules []query.NewsboatRule
+	// Untranslated are the ignore-article lines that do not translate,
+	// each with its line and why: nothing is dropped silently.
+	Untranslated []query.Untranslated
+}
+
+// ParseConfig reads the ignore-article and ignore-mode lines of a newsboat
+// config file; every other command is newsboat's own and is skipped.
+func ParseConfig(r io.Reader) (*Config, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	out := &Config{}
+	hide := false
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		tokens, err := tokenize(line)
+		switch {
+		case err != nil && firstWord(line) == "ignore-article":
+			out.Untranslated = append(out.Untranslated, query.Untranslated{Line: n, Text: line, Reason: err.Error()})
+			continue
+		case err != nil || len(tokens) == 0:
+			continue
+		case tokens[0] == "ignore-mode" && len(tokens) == 2:
+			hide = tokens[1] == "display"
+			continue
+		}
+		rule, err := query.TranslateIgnoreArticle(line)
+		switch {
+		case errors.Is(err, query.ErrNotIgnoreArticle):
+		case err != nil:
+			out.Untranslated = append(out.Untranslated, query.Untranslated{Line: n, Text: line, Reason: err.Error()})
+		default:
+			rule.Line = n
+			out.Rules = append(out.Rules, rule)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	for i := range out.Rules {
+		out.Rules[i].Hide = hide
+	}
+	return out, nil
+}
+
+// firstWord is a line's first blank-separated word.
+func firstWord(line string) string {
+	if f := strings.Fields(line); len(f) > 0 {
+		return f[0]
+	}
+	return ""
+}
+
+// Translate turns the query feed's newsboat expression into tidings'
+// query language; an expression that does not translate is an error
+// naming the column of the first part that does not.
+func (q Query) Translate() (query.Expr, error) {
+	return query.TranslateNewsboat(q.Expression)
+}

@@ -1,0 +1,323 @@
+package query
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// TranslateNewsboat translates a newsboat filter expression (the language
+// of its query feeds, ignore-article and filters) into this one. An
+// expression that does not translate is an error naming the first part
+// that does not, with its column.
+//
+// newsboat joins with and/or of equal precedence, grouping to the right;
+// the tree keeps that meaning. Its = compares exactly and =~ ignores case;
+// here = ignores case as well, so a translated = can match a little more.
+func TranslateNewsboat(expr string) (Expr, error) {
+	p := &nbParser{src: []rune(expr)}
+	e, err := p.expression(0)
+	if err != nil {
+		return nil, err
+	}
+	if p.skipSpace(); p.pos < len(p.src) {
+		return nil, errorf(p.pos+1, "unexpected %q", string(p.src[p.pos:]))
+	}
+	return e, nil
+}
+
+// nbParser reads newsboat's filter grammar: comparison (("and"|"or")
+// expression)?, with parentheses.
+type nbParser struct {
+	src []rune
+	pos int
+}
+
+func (p *nbParser) skipSpace() {
+	for p.pos < len(p.src) && unicode.IsSpace(p.src[p.pos]) {
+		p.pos++
+	}
+}
+
+func (p *nbParser) expression(depth int) (Expr, error) {
+	if depth > maxDepth {
+		return nil, errorf(p.pos+1, "nested more than %d levels deep", maxDepth)
+	}
+	left, err := p.term(depth)
+	if err != nil {
+		return nil, err
+	}
+	p.skipSpace()
+	switch {
+	case p.word("and"):
+		right, err := p.expression(depth + 1)
+		return &And{Left: left, Right: right}, err
+	case p.word("or"):
+		right, err := p.expression(depth + 1)
+		return &Or{Left: left, Right: right}, err
+	}
+	return left, nil
+}
+
+// word consumes the keyword kw when it is next.
+func (p *nbParser) word(kw string) bool {
+	end := p.pos + len(kw)
+	if end > len(p.src) || string(p.src[p.pos:end]) != kw {
+		return false
+	}
+	if end < len(p.src) && isNbAttr(p.src[end]) {
+		return false
+	}
+	p.pos = end
+	return true
+}
+
+func (p *nbParser) term(depth int) (Expr, error) {
+	p.skipSpace()
+	if p.pos < len(p.src) && p.src[p.pos] == '(' {
+		open := p.pos + 1
+		p.pos++
+		e, err := p.expression(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		p.skipSpace()
+		if p.pos >= len(p.src) || p.src[p.pos] != ')' {
+			return nil, errorf(p.pos+1, "expected ) to close the ( at column %d", open)
+		}
+		p.pos++
+		return e, nil
+	}
+	return p.comparison()
+}
+
+func isNbAttr(r rune) bool {
+	return r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.')
+}
+
+// nbComparison is one newsboat comparison before translation.
+type nbComparison struct {
+	attr, op string
+	value    nbValue
+	col      int
+}
+
+// nbValue is a quoted string (raw: escapes kept), a number or a range.
+type nbValue struct {
+	str    string
+	quoted bool
+	lo, hi int
+	isNum  bool
+	isRng  bool
+	col    int
+}
+
+func (p *nbParser) comparison() (Expr, error) {
+	c := nbComparison{col: p.pos + 1}
+	start := p.pos
+	for p.pos < len(p.src) && isNbAttr(p.src[p.pos]) {
+		p.pos++
+	}
+	if p.pos == start {
+		return nil, errorf(p.pos+1, "expected an attribute name")
+	}
+	c.attr = string(p.src[start:p.pos])
+	p.skipSpace()
+	var err error
+	if c.op, err = p.operator(); err != nil {
+		return nil, err
+	}
+	p.skipSpace()
+	if c.value, err = p.value(); err != nil {
+		return nil, err
+	}
+	return translateComparison(c)
+}
+
+// nbOperators are newsboat's comparison operators, for error messages.
+const nbOperators = "=~ == = !~ != <= >= < > between # !#"
+
+func (p *nbParser) operator() (string, error) {
+	for _, op := range []string{"=~", "==", "!~", "!=", "<=", ">=", "!#", "between", "=", "<", ">", "#"} {
+		end := p.pos + len(op)
+		if end <= len(p.src) && string(p.src[p.pos:end]) == op {
+			p.pos = end
+			return op, nil
+		}
+	}
+	return "", errorf(p.pos+1, "expected one of %s", nbOperators)
+}
+
+func (p *nbParser) value() (nbValue, error) {
+	v := nbValue{col: p.pos + 1}
+	if p.pos < len(p.src) && p.src[p.pos] == '"' {
+		p.pos++
+		start := p.pos
+		for p.pos < len(p.src) && p.src[p.pos] != '"' {
+			if p.src[p.pos] == '\\' {
+				p.pos++
+			}
+			p.pos++
+		}
+		if p.pos >= len(p.src) {
+			return v, errorf(v.col, "string not closed")
+		}
+		v.str, v.quoted = string(p.src[start:p.pos]), true
+		p.pos++
+		return v, nil
+	}
+	lo, ok := p.number()
+	if !ok {
+		return v, errorf(v.col, "expected a quoted string, a range or a number")
+	}
+	v.lo, v.hi, v.isNum = lo, lo, true
+	if p.pos < len(p.src) && p.src[p.pos] == ':' {
+		p.pos++
+		hi, ok := p.number()
+		if !ok {
+			return v, errorf(p.pos+1, "expected the end of the range")
+		}
+		v.hi, v.isNum, v.isRng = hi, false, true
+	}
+	v.str = strconv.Itoa(v.lo)
+	return v, nil
+}
+
+func (p *nbParser) number() (int, bool) {
+	start := p.pos
+	if p.pos < len(p.src) && p.src[p.pos] == '-' {
+		p.pos++
+	}
+	for p.pos < len(p.src) && p.src[p.pos] >= '0' && p.src[p.pos] <= '9' {
+		p.pos++
+	}
+	n, err := strconv.Atoi(string(p.src[start:p.pos]))
+	if err != nil {
+		p.pos = start
+		return 0, false
+	}
+	return n, true
+}
+
+// unescaped is a quoted value with \" and \\ undone (a literal for = and #).
+func (v nbValue) unescaped() string {
+	return strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(v.str)
+}
+
+// translateComparison maps one newsboat comparison onto this language.
+func translateComparison(c nbComparison) (Expr, error) {
+	switch c.attr {
+	case "title", "author", "link", "content":
+		return translateText([]Field{Field(c.attr)}, c)
+	case "feedtitle", "feedurl":
+		return translateText([]Field{FieldFeed}, c)
+	case "tags":
+		return translateText([]Field{FieldFolder, FieldCategory}, c)
+	case "unread":
+		return translateUnread(c)
+	case "enclosure_url":
+		return translateEnclosure(c)
+	case "age":
+		return translateAge(c)
+	}
+	return nil, errorf(c.col, "newsboat's %q has no tidings equivalent", c.attr)
+}
+
+// translateText maps a comparison of a text attribute onto one field, or
+// onto any of several (tags: a folder or a category).
+func translateText(fields []Field, c nbComparison) (Expr, error) {
+	if !c.value.quoted {
+		return nil, errorf(c.value.col, "%s %s takes a quoted string here", c.attr, c.op)
+	}
+	var op Op
+	value := c.value.unescaped()
+	negate := false
+	switch c.op {
+	case "=", "==":
+		op = OpEq
+	case "!=":
+		op, negate = OpEq, true
+	case "=~":
+		op, value = OpMatch, c.value.str
+	case "!~":
+		op, value, negate = OpMatch, c.value.str, true
+	case "#", "!#":
+		op, negate = OpEq, c.op == "!#"
+		if fields[0] != FieldFolder { // a word of a space-separated list
+			op, value = OpMatch, `(^|\s)`+regexp.QuoteMeta(value)+`(\s|$)`
+		}
+	default:
+		return nil, errorf(c.col, "%s takes no %s in tidings", c.attr, c.op)
+	}
+	if op == OpMatch {
+		if _, err := Regexp(value); err != nil {
+			return nil, errorf(c.value.col, "regular expression does not translate: %s", err)
+		}
+	}
+	if negate && len(fields) == 1 {
+		negate, op = false, map[Op]Op{OpEq: OpNe, OpMatch: OpNotMatch}[op]
+	}
+	var e Expr
+	for _, f := range fields {
+		var t Expr = &TextTest{Field: f, Op: op, Value: value}
+		if e == nil {
+			e = t
+		} else {
+			e = &Or{Left: e, Right: t}
+		}
+	}
+	if negate {
+		e = &Not{X: e}
+	}
+	return e, nil
+}
+
+// translateUnread maps unread = "yes"/"no" (and !=).
+func translateUnread(c nbComparison) (Expr, error) {
+	v := strings.ToLower(c.value.unescaped())
+	if (c.op != "=" && c.op != "==" && c.op != "!=") || (v != "yes" && v != "no") {
+		return nil, errorf(c.col, `unread translates only as unread = "yes" or "no"`)
+	}
+	return &BoolTest{Field: FieldUnread, Value: (v == "yes") == (c.op != "!=")}, nil
+}
+
+// translateEnclosure maps enclosure_url != "" (has one) and = "".
+func translateEnclosure(c nbComparison) (Expr, error) {
+	if !c.value.quoted || c.value.str != "" || (c.op != "=" && c.op != "==" && c.op != "!=") {
+		return nil, errorf(c.col, `enclosure_url translates only as enclosure_url != "" or = ""`)
+	}
+	return &BoolTest{Field: FieldEnclosure, Value: c.op == "!="}, nil
+}
+
+// translateAge maps age comparisons and between.
+func translateAge(c nbComparison) (Expr, error) {
+	v := c.value
+	if v.quoted {
+		n, err := strconv.Atoi(v.unescaped())
+		if err != nil {
+			return nil, errorf(v.col, "age takes a number of days")
+		}
+		v.lo, v.hi, v.isNum = n, n, true
+	}
+	if c.op == "between" {
+		if !v.isRng {
+			return nil, errorf(v.col, "between takes a range such as 0:7")
+		}
+		lo, hi := min(v.lo, v.hi), max(v.lo, v.hi)
+		return &And{Left: ageTest(OpGe, lo), Right: ageTest(OpLe, hi)}, nil
+	}
+	if !v.isNum || v.lo < 0 {
+		return nil, errorf(v.col, "age %s takes a number of days", c.op)
+	}
+	ops := map[string]Op{"=": OpEq, "==": OpEq, "!=": OpNe, "<": OpLt, ">": OpGt, "<=": OpLe, ">=": OpGe}
+	op, ok := ops[c.op]
+	if !ok {
+		return nil, errorf(c.col, "age takes no %s", c.op)
+	}
+	return ageTest(op, v.lo), nil
+}
+
+func ageTest(op Op, days int) Expr {
+	return &AgeTest{Op: op, Days: max(days, 0)}
+}

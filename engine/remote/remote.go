@@ -1,0 +1,166 @@
+// Package remote speaks to the feed-sync servers people already run so
+// that several machines share one reading state: the subset of the Google
+// Reader API that FreshRSS, Miniflux, Inoreader and others answer
+// (greader.go), and Miniflux's own REST API (miniflux.go). Each protocol is
+// one implementation of Service; a third (Fever, Nextcloud News) is one
+// more file.
+//
+// A Service only exchanges with the server — through the caller's HTTP
+// door (engine/fetch) — and turns its answers into plain values; the
+// engine decides what to store. It imports store for the document types
+// only.
+package remote
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/tidings-rss/tidings/store"
+)
+
+// The protocols, as written in the configuration's remote.type.
+const (
+	TypeGReader  = "greader"
+	TypeMiniflux = "miniflux"
+)
+
+// Service is one account on a feed-sync server.
+type Service interface {
+	// Feeds lists the account's subscriptions with their labels.
+	Feeds(ctx context.Context) ([]Feed, error)
+	// Subscribe subscribes the account to a feed (or the feed a page
+	// announces, when the server finds it), under label when not "", named
+	// title when not "".
+	Subscribe(ctx context.Context, url, title, label string) (Feed, error)
+	// Unsubscribe removes a subscription.
+	Unsubscribe(ctx context.Context, feedID string) error
+	// Rename names a subscription.
+	Rename(ctx context.Context, feedID, title string) error
+	// Move puts a subscription under another label.
+	Move(ctx context.Context, feedID, label string) error
+	// PushLimit is how many item ids one Push may carry.
+	PushLimit() int
+	// Push applies one change to items (at most PushLimit ids).
+	Push(ctx context.Context, c Change, itemIDs []string) error
+	// States returns the read and starred state of items, for changes
+	// whose push was never acknowledged. Items the server no longer has
+	// are absent.
+	States(ctx context.Context, itemIDs []string) (map[string]State, error)
+	// Pull sends the server's items that tidings lacks (or, for protocols
+	// that report changes, that changed since cursor) to page, a page at a
+	// time; known reports whether tidings holds an item already. It returns
+	// the cursor to give the next pull and, for protocols that list the
+	// whole state, the read and starred sets.
+	Pull(ctx context.Context, cursor string, known func(itemID string) bool, page func([]Item) error) (Pulled, error)
+}
+
+// Feed is a subscription of the account.
+type Feed struct {
+	// ID is the server's id of the subscription ("feed/12" or "12").
+	ID      string
+	URL     string
+	Title   string
+	SiteURL string
+	// Label is the subscription's label (category) on the server.
+	Label string
+}
+
+// Item is one entry the server holds.
+type Item struct {
+	// ID is the server's id of the item, in one normalized form.
+	ID string
+	// FeedID is the server's id of the item's subscription.
+	FeedID string
+	// Doc is the item as tidings stores it, not yet sanitized; its Key is
+	// set from ID.
+	Doc   store.DocItem
+	State State
+}
+
+// State is an item's read and starred state on the server.
+type State struct {
+	Read, Starred bool
+}
+
+// Change is one kind of state change pushed to the server.
+type Change string
+
+// The changes tidings pushes.
+const (
+	ChangeRead   Change = "read"
+	ChangeUnread Change = "unread"
+	ChangeStar   Change = "star"
+	ChangeUnstar Change = "unstar"
+)
+
+// Pulled is what a pull learnt besides the items it sent.
+type Pulled struct {
+	// Cursor is given to the next pull.
+	Cursor string
+	// Snapshot, when not nil, is the whole read and starred state of the
+	// account (protocols that list it); nil when the items sent carried
+	// every change (protocols that report changes).
+	Snapshot *Snapshot
+	// All, when not nil, holds the id of every item the server has (to
+	// forget purged items it no longer has).
+	All map[string]bool
+}
+
+// Snapshot is the whole read and starred state of the account: the ids
+// of its unread items and of its starred ones.
+type Snapshot struct {
+	Unread, Starred map[string]bool
+}
+
+// ItemKey is the key under which tidings stores a remote item
+// (store.DocItem.Key).
+func ItemKey(itemID string) string { return store.RemoteKey(itemID) }
+
+// Doer sends one request; the engine's fetch.Client is one (every
+// request goes through its door). The caller closes the response body.
+type Doer interface {
+	Do(req *http.Request) (*http.Response, error)
+}
+
+// Options configure a Service.
+type Options struct {
+	// Type is TypeGReader or TypeMiniflux.
+	Type string
+	// URL is the API root (greader: {URL}/accounts/ClientLogin,
+	// {URL}/reader/api/0/…) or the base URL (miniflux: {URL}/v1/…).
+	URL string
+	// User names the account.
+	User string
+	// Secret returns the password (running password_command, say); it is
+	// called when a login needs it and its result never leaves the
+	// Service.
+	Secret func(ctx context.Context) (string, error)
+	// Token is a Miniflux API key, used instead of user and password.
+	Token string
+	// HTTP is the door every request goes through.
+	HTTP Doer
+	// Timeout bounds one exchange; 0 means 60 seconds.
+	Timeout time.Duration
+}
+
+// New returns the Service for o.Type.
+func New(o Options) (Service, error) {
+	if o.Timeout <= 0 {
+		o.Timeout = 60 * time.Second
+	}
+	if o.HTTP == nil {
+		return nil, errors.New("remote: no HTTP door")
+	}
+	o.URL = strings.TrimRight(o.URL, "/")
+	switch o.Type {
+	case TypeGReader:
+		return newGReader(o), nil
+	case TypeMiniflux:
+		return newMiniflux(o), nil
+	}
+	return nil, fmt.Errorf("remote: type %q: want %q or %q", o.Type, TypeGReader, TypeMiniflux)
+}

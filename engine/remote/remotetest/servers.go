@@ -1,0 +1,209 @@
+// Package remotetest gives tests the real feed-sync servers (FreshRSS and
+// Miniflux, started on loopback by ../shared/servers/serve with an empty
+// account), a loopback feed server for them to fetch, and a counting proxy
+// to put between tidings and a server — as net/http/httptest gives
+// servers.
+package remotetest
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// The servers serve can start.
+const (
+	FreshRSS = "freshrss"
+	Miniflux = "miniflux"
+)
+
+// Server is one running feed-sync server with an empty account.
+type Server struct {
+	// Name is FreshRSS or Miniflux.
+	Name string
+	// GReaderURL is the root of its Google Reader API.
+	GReaderURL string
+	// MinifluxURL is the base of Miniflux's REST API ("" for FreshRSS).
+	MinifluxURL string
+	// User and Password open the account (web, Google Reader and REST).
+	User, Password string
+	script, dir    string
+}
+
+// ErrNoServers means ../shared/servers is absent: tests skip.
+var ErrNoServers = errors.New("no feed-sync servers here")
+
+// serveScript finds ../shared/servers/serve from the repository's root.
+func serveScript() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("remotetest: no go.mod above the test's folder")
+		}
+		dir = parent
+	}
+	script := filepath.Join(dir, "..", "shared", "servers", "serve")
+	if _, err := os.Stat(script); err != nil {
+		return "", fmt.Errorf("%w (%s is absent)", ErrNoServers, filepath.Clean(script))
+	}
+	return script, nil
+}
+
+// Start starts a fresh server of that name in a folder of its own (so
+// tests of several packages run side by side). Stop it with Stop.
+func Start(name string) (*Server, error) {
+	script, err := serveScript()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "tidings-serve-")
+	if err != nil {
+		return nil, err
+	}
+	// PostgreSQL runs as its own user: it must reach its folder.
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return nil, err
+	}
+	s := &Server{Name: name, script: script, dir: dir}
+	out, err := s.serve("up")
+	if err != nil {
+		s.Stop()
+		return nil, err
+	}
+	env := parseEnv(out)
+	switch name {
+	case FreshRSS:
+		s.GReaderURL, s.User, s.Password = env["FRESHRSS_GREADER_URL"], env["FRESHRSS_USER"], env["FRESHRSS_PASSWORD"]
+	case Miniflux:
+		s.GReaderURL, s.MinifluxURL = env["MINIFLUX_GREADER_URL"], env["MINIFLUX_URL"]
+		s.User, s.Password = env["MINIFLUX_USER"], env["MINIFLUX_PASSWORD"]
+	}
+	if s.GReaderURL == "" || s.User == "" {
+		s.Stop()
+		return nil, fmt.Errorf("remotetest: serve up %s printed no URL or user", name)
+	}
+	return s, nil
+}
+
+// Stop stops the server and deletes its data.
+func (s *Server) Stop() {
+	s.serve("down")
+	os.RemoveAll(s.dir)
+}
+
+// Up starts a server for one test and stops it when the test ends; it
+// skips the test, in one line, when there are no servers here.
+func Up(t testing.TB, name string) *Server {
+	t.Helper()
+	s, err := Start(name)
+	if errors.Is(err, ErrNoServers) {
+		t.Skipf("skipped: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Stop)
+	return s
+}
+
+// Pool starts each server once for a whole test binary, when a test
+// first asks for it; TestMain calls Close after the tests ran.
+type Pool struct {
+	mu      sync.Mutex
+	servers map[string]*Server
+	errs    map[string]error
+}
+
+// Get returns the pool's server of that name, starting it when needed;
+// it skips the test in one line when there are no servers here.
+func (p *Pool) Get(t testing.TB, name string) *Server {
+	t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.servers == nil {
+		p.servers, p.errs = map[string]*Server{}, map[string]error{}
+	}
+	if s, ok := p.servers[name]; ok {
+		return s
+	}
+	err, tried := p.errs[name]
+	if !tried {
+		var s *Server
+		if s, err = Start(name); err == nil {
+			p.servers[name] = s
+			return s
+		}
+		p.errs[name] = err
+	}
+	if errors.Is(err, ErrNoServers) {
+		t.Skipf("skipped: %v", err)
+	}
+	t.Fatal(err)
+	return nil
+}
+
+// Close stops every server the pool started.
+func (p *Pool) Close() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, s := range p.servers {
+		s.Stop()
+	}
+	p.servers = nil
+}
+
+// Refresh makes the server fetch every subscribed feed now.
+func (s *Server) Refresh(t testing.TB) {
+	t.Helper()
+	if _, err := s.serve("refresh"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// serve runs the script with a verb on this server and returns stdout.
+func (s *Server) serve(verb string) (string, error) {
+	cmd := exec.Command(s.script, verb, s.Name)
+	cmd.Env = append(os.Environ(), "SERVE_DIR="+s.dir)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("serve %s %s: %v\n%s", verb, s.Name, err, lastLines(errb.String(), 15))
+	}
+	return out.String(), nil
+}
+
+// Log returns the server's log.
+func (s *Server) Log() string {
+	b, _ := os.ReadFile(filepath.Join(s.dir, s.Name, "server.log"))
+	return string(b)
+}
+
+func parseEnv(out string) map[string]string {
+	env := map[string]string{}
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		if k, v, ok := strings.Cut(strings.TrimSpace(sc.Text()), "="); ok {
+			env[k] = v
+		}
+	}
+	return env
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}

@@ -1,0 +1,157 @@
+package store
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+)
+
+// deadOwner names a process of this host that has exited: a child that
+// ran and was reaped.
+func deadOwner(t *testing.T) string {
+	t.Helper()
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Skipf("cannot run a child process: %v", err)
+	}
+	host, _ := os.Hostname()
+	return Owner{Host: host, PID: cmd.Process.Pid, Start: "0.1"}.String()
+}
+
+// reusedPIDOwner names this process's pid with another start time: a
+// process that died and whose pid was given to another.
+func reusedPIDOwner() string {
+	o := CurrentOwner()
+	o.Start += "0"
+	return o.String()
+}
+
+// otherHostOwner is a process on another machine sharing the database.
+const otherHostOwner = "elsewhere.example:4242:1.1"
+
+func TestOwnerAlive(t *testing.T) {
+	tests := []struct {
+		name  string
+		owner string
+		alive bool
+	}{
+		{"this process", CurrentOwner().String(), true},
+		{"an exited process", deadOwner(t), false},
+		{"a reused pid", reusedPIDOwner(), false},
+		{"another host: only the lease can tell", otherHostOwner, true},
+		{"a name in another form", "test", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := OwnerAlive(tt.owner); got != tt.alive {
+				t.Fatalf("OwnerAlive(%q) = %v, want %v", tt.owner, got, tt.alive)
+			}
+		})
+	}
+}
+
+func TestParseOwnerReadsWhatStringWrites(t *testing.T) {
+	o := Owner{Host: "host.example", PID: 4242, Start: "6f1e.1234"}
+	got, ok := ParseOwner(o.String())
+	if !ok || got != o {
+		t.Fatalf("ParseOwner(%q) = %+v, %v", o.String(), got, ok)
+	}
+	for _, bad := range []string{"", "test", "host:0:x", "host:-1:x", "host:pid:x"} {
+		if _, ok := ParseOwner(bad); ok {
+			t.Errorf("ParseOwner(%q) ok", bad)
+		}
+	}
+}
+
+func TestClaimFeed(t *testing.T) {
+	const me = "me.example:1:1.1"
+	lease := 3 * time.Minute
+	tests := []struct {
+		name       string
+		holder     string
+		heldFor    time.Duration // the holder's lease left; negative: expired
+		wantClaim  bool
+		wantHolder string
+	}{
+		{name: "unclaimed", wantClaim: true},
+		{name: "a live process of another host", holder: otherHostOwner, heldFor: lease, wantHolder: otherHostOwner},
+		{name: "this very process", holder: CurrentOwner().String(), heldFor: lease, wantHolder: CurrentOwner().String()},
+		{name: "a live owner whose lease ran out", holder: otherHostOwner, heldFor: -time.Second, wantClaim: true},
+		{name: "a process that has exited", holder: deadOwner(t), heldFor: lease, wantClaim: true},
+		{name: "a pid now another process's", holder: reusedPIDOwner(), heldFor: lease, wantClaim: true},
+		{name: "the same owner again", holder: me, heldFor: lease, wantClaim: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, now := newTestStore(t)
+			ctx := context.Background()
+			id := addFeed(t, s, "http://a.example/feed", "")
+			if tt.holder != "" {
+				if ok, _, err := s.ClaimFeed(ctx, id, tt.holder, *now, now.Add(tt.heldFor)); !ok || err != nil {
+					t.Fatalf("first claim: %v %v", ok, err)
+				}
+			}
+			ok, holder, err := s.ClaimFeed(ctx, id, me, *now, now.Add(lease))
+			if err != nil || ok != tt.wantClaim || holder != tt.wantHolder {
+				t.Fatalf("ClaimFeed = %v, %q, %v; want %v, %q", ok, holder, err, tt.wantClaim, tt.wantHolder)
+			}
+		})
+	}
+}
+
+func TestClaimEnclosure(t *testing.T) {
+	tests := []struct {
+		name       string
+		holder     string
+		wantClaim  bool
+		wantHolder string
+	}{
+		{name: "a live process of another host", holder: otherHostOwner, wantHolder: otherHostOwner},
+		{name: "a process that has exited", holder: deadOwner(t), wantClaim: true},
+		{name: "a pid now another process's", holder: reusedPIDOwner(), wantClaim: true},
+		{name: "an older tidings that named no owner", holder: "", wantClaim: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, now := newTestStore(t)
+			ctx := context.Background()
+			feed := addFeed(t, s, "http://a.example/feed", "")
+			ids := withEnclosures(t, s, feed, *now, "http://a.example/1.mp3")
+			s.QueueEnclosures(ctx, ids, *now, EnclosureNone)
+			if _, ok, err := s.ClaimNextEnclosure(ctx, tt.holder); !ok || err != nil {
+				t.Fatalf("first claim: %v %v", ok, err)
+			}
+			job, ok, holder, err := s.ClaimEnclosure(ctx, ids[0], CurrentOwner().String())
+			if err != nil || ok != tt.wantClaim || holder != tt.wantHolder {
+				t.Fatalf("ClaimEnclosure = %v, %q, %v; want %v, %q", ok, holder, err, tt.wantClaim, tt.wantHolder)
+			}
+			if ok && (job.ClaimedBy != CurrentOwner().String() || job.Status != EnclosureDownloading) {
+				t.Fatalf("claimed job %+v", job)
+			}
+		})
+	}
+}
+
+func TestFinishingOrRequeueingAnEnclosureDropsItsClaim(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	feed := addFeed(t, s, "http://a.example/feed", "")
+	ids := withEnclosures(t, s, feed, *now, "http://a.example/1.mp3", "http://a.example/2.mp3")
+	s.QueueEnclosures(ctx, ids, *now, EnclosureNone)
+	a, _, _ := s.ClaimNextEnclosure(ctx, otherHostOwner)
+	b, _, _ := s.ClaimNextEnclosure(ctx, otherHostOwner)
+	if err := s.RequeueEnclosure(ctx, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.FinishEnclosure(ctx, b.ID, EnclosureOutcome{Status: EnclosureFailed, Error: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	jobs, _ := s.EnclosureJobs(ctx, EnclosureQuery{IDs: ids})
+	for _, j := range jobs {
+		if j.ClaimedBy != "" {
+			t.Errorf("enclosure %d (%s) still claimed by %q", j.ID, j.Status, j.ClaimedBy)
+		}
+	}
+}

@@ -1,0 +1,141 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// RemoteFeed is a subscription of the account as the store keeps it: its
+// title (already sanitized) and the folder its label names.
+type RemoteFeed struct {
+	RemoteID   string
+	URL        string
+	Title      string
+	SiteURL    string
+	FolderPath string
+}
+
+// RemoteFeedChanges is what applying the account's subscriptions changed.
+type RemoteFeedChanges struct {
+	Added, Removed, Changed int
+	// RemovedFeeds are the ids of the feeds removed.
+	RemovedFeeds []int64
+	// RemovedFiles are enclosure files of removed feeds; delete them.
+	RemovedFiles []string
+}
+
+// ApplyRemoteFeeds makes the account's feeds here what the server lists,
+// in one transaction: a new subscription is added (or, when a local feed
+// has its URL, that feed becomes the account's with its items), a renamed
+// or moved one is renamed or moved, and a feed of the account the server
+// no longer lists is removed with its items. newFeed gives the local
+// settings of an added feed.
+func (s *Store) ApplyRemoteFeeds(ctx context.Context, feeds []RemoteFeed, newFeed NewFeed) (RemoteFeedChanges, error) {
+	var ch RemoteFeedChanges
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		held, err := remoteFeedIDs(ctx, tx)
+		if err != nil {
+			return err
+		}
+		for _, f := range feeds {
+			_, added, changed, err := s.upsertRemoteFeed(ctx, tx, f, newFeed)
+			if err != nil {
+				return fmt.Errorf("feed %s: %w", f.URL, err)
+			}
+			delete(held, f.RemoteID)
+			ch.Added += btoi(added)
+			ch.Changed += btoi(changed)
+		}
+		for _, id := range held {
+			files, err := enclosureFiles(ctx, tx, `i.feed_id = ?`, id)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `DELETE FROM feeds WHERE id = ?`, id); err != nil {
+				return err
+			}
+			ch.Removed++
+			ch.RemovedFeeds = append(ch.RemovedFeeds, id)
+			ch.RemovedFiles = append(ch.RemovedFiles, files...)
+		}
+		return nil
+	})
+	if err != nil {
+		return RemoteFeedChanges{}, fmt.Errorf("apply the account's subscriptions: %w", err)
+	}
+	return ch, nil
+}
+
+// UpsertRemoteFeed adds or updates one feed of the account (just
+// subscribed, renamed or moved through it) and returns its id.
+func (s *Store) UpsertRemoteFeed(ctx context.Context, f RemoteFeed, newFeed NewFeed) (int64, error) {
+	var id int64
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		id, _, _, err = s.upsertRemoteFeed(ctx, tx, f, newFeed)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("feed %s: %w", f.URL, err)
+	}
+	return id, nil
+}
+
+// remoteFeedIDs maps the server's id of each feed of the account to its id.
+func remoteFeedIDs(ctx context.Context, tx *sql.Tx) (map[string]int64, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT remote_id, id FROM feeds WHERE remote_id IS NOT NULL`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var rid string
+		var id int64
+		if err := rows.Scan(&rid, &id); err != nil {
+			return nil, err
+		}
+		out[rid] = id
+	}
+	return out, rows.Err()
+}
+
+// upsertRemoteFeed finds the feed by its remote id, else a local feed with
+// its URL, else adds it; then brings its URL, title and folder in line.
+func (s *Store) upsertRemoteFeed(ctx context.Context, tx *sql.Tx, f RemoteFeed, nf NewFeed) (id int64, added, changed bool, err error) {
+	var url, title, siteURL string
+	var folder sql.NullInt64
+	err = tx.QueryRowContext(ctx, `SELECT id, url, title, site_url, folder_id FROM feeds
+		WHERE remote_id = ? OR (remote_id IS NULL AND url = ?) ORDER BY remote_id IS NULL LIMIT 1`,
+		f.RemoteID, f.URL).Scan(&id, &url, &title, &siteURL, &folder)
+	if errors.Is(err, sql.ErrNoRows) {
+		nf.URL, nf.Title, nf.CustomTitle, nf.FolderPath = f.URL, f.Title, true, f.FolderPath
+		id, err = s.insertFeed(ctx, tx, nf)
+		if err != nil {
+			return 0, false, false, err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE feeds SET remote_id = ?, site_url = ? WHERE id = ?`, f.RemoteID, f.SiteURL, id)
+		return id, true, false, err
+	}
+	if err != nil {
+		return 0, false, false, err
+	}
+	folderID, err := ensureFolder(ctx, tx, f.FolderPath)
+	if err != nil {
+		return 0, false, false, err
+	}
+	changed = url != f.URL || title != f.Title || siteURL != f.SiteURL || folder.Int64 != folderID
+	_, err = tx.ExecContext(ctx, `UPDATE feeds SET remote_id = ?, title = ?, custom_title = 1, site_url = ?, folder_id = ?,
+		url = CASE WHEN EXISTS (SELECT 1 FROM feeds WHERE url = ? AND id <> ?) THEN url ELSE ? END
+		WHERE id = ?`, f.RemoteID, f.Title, f.SiteURL, nullID(folderID), f.URL, id, f.URL, id)
+	return id, false, changed, err
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

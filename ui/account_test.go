@@ -1,0 +1,134 @@
+package ui
+
+import (
+	"context"
+	"net"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// TestReaderShowsTheAccountAndMarksItsFeeds: a feed of the account has its
+// mark in the tree, and after R with the server unreachable the status
+// line says the account is offline with the change that waits.
+func TestReaderShowsTheAccountAndMarksItsFeeds(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	feedID, err := f.st.UpsertRemoteFeed(ctx, store.RemoteFeed{RemoteID: "feed/7", URL: "http://127.0.0.1:9/remote.xml",
+		Title: "Phone Feed", FolderPath: "Synced"}, store.NewFeed{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.st.RecordRemoteItems(ctx, []store.RemoteItem{{FeedID: feedID,
+		Item: store.DocItem{Key: store.RemoteKey("42"), Title: "From the server", Published: day(1)}}},
+		map[int64]int{feedID: 200}, testNow); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/api/greader.php"
+	ln.Close()
+	cfg := config.Default()
+	cfg.Sync.BucketRefillPerSecond = 0
+	cfg.Remote = config.RemoteConfig{Type: config.RemoteGReader, URL: closed, User: "me", Password: "pw", IntervalMinutes: 15}
+	eng := engine.New(f.st, cfg, engine.Options{})
+	h := newHarness(t, f.st, 200, 30, withEngine(eng))
+
+	if !hasLine(h.view(), "@", "Phone Feed") {
+		t.Fatalf("no mark on the feed of the account:\n%s", h.view())
+	}
+	if err := eng.MarkItems(ctx, engine.MarkRead, []int64{itemByTitle(t, f.st, "From the server").ID}); err != nil {
+		t.Fatal(err)
+	}
+	h.keys("R")
+	// The unreachable account is an offline round: the engine's notice says
+	// it, once, and the account's part says what waits.
+	h.waitFor("the offline notice, once, and the account's change waiting", func() bool {
+		v := h.view()
+		return strings.Contains(v, "account never synced, 1 waiting") && strings.Count(v, "offline") == 1 &&
+			strings.Contains(v, "offline — ")
+	})
+}
+
+// r on a folder of the account's feeds syncs the account and counts no
+// refresh of feeds that tidings does not download itself.
+func TestRefreshOfTheAccountsFolderSyncsTheAccount(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	if _, err := f.st.UpsertRemoteFeed(ctx, store.RemoteFeed{RemoteID: "feed/7", URL: "http://127.0.0.1:9/remote.xml",
+		Title: "Phone Feed", FolderPath: "Synced"}, store.NewFeed{}); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/api/greader.php"
+	ln.Close()
+	cfg := config.Default()
+	cfg.Remote = config.RemoteConfig{Type: config.RemoteGReader, URL: closed, User: "me", Password: "pw", IntervalMinutes: 15}
+	eng := engine.New(f.st, cfg, engine.Options{})
+	h := newHarness(t, f.st, 200, 30, withEngine(eng))
+
+	h.selectNode("Synced")
+	h.keys("r")
+	if r := h.m.status.refresh; r.total != 0 {
+		t.Errorf("r on the account's folder counts a refresh of %d feeds, want none", r.total)
+	}
+	h.waitFor("the account's sync to end offline", func() bool {
+		return strings.Contains(h.view(), "account never synced") && strings.Contains(h.view(), "offline — ")
+	})
+}
+
+// The account's part of the status line says "offline" only when the
+// engine's own offline notice is not there to say it.
+func TestAccountOfflineIsSaidOnce(t *testing.T) {
+	tests := []struct {
+		name, engineNotice string
+		st                 engine.AccountStatus
+		want               string
+	}{
+		{"engine offline too", "offline — 3 feeds waiting", engine.AccountStatus{Offline: true, Pending: 2},
+			"offline — 3 feeds waiting · account never synced, 2 waiting"},
+		{"only the account's server unreachable", "", engine.AccountStatus{Offline: true, Pending: 2},
+			"account never synced, 2 waiting · offline"},
+		{"an error", "", engine.AccountStatus{LastError: "remote http://x: login refused"},
+			"account never synced · remote http://x: login refused"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newStatusBar(NewStyles(NewRenderer(nil, true), true))
+			s.width = 200
+			s.offline = tt.engineNotice
+			s.setAccount(accountMsg{st: tt.st})
+			if got := strings.TrimSpace(ansi.Strip(s.View(""))); got != tt.want {
+				t.Errorf("status line = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// hasLine reports whether one line of view holds every part, in order.
+func hasLine(view string, parts ...string) bool {
+	for _, line := range strings.Split(view, "\n") {
+		rest, ok := line, true
+		for _, p := range parts {
+			i := strings.Index(rest, p)
+			if i < 0 {
+				ok = false
+				break
+			}
+			rest = rest[i+len(p):]
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}

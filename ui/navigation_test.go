@@ -1,0 +1,86 @@
+package ui
+
+import (
+	"context"
+	"testing"
+
+	"github.com/tidings-rss/tidings/store"
+)
+
+// Missing: n and p go to the next and previous unread item across feeds,
+// in tree order, and wrap around, as newsboat's do.
+func TestNextUnreadCrossesFeedsAndWraps(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	// Gopher Notes (Tech/Go) comes after Daily Wire (News) in the tree; read
+	// all of Daily Wire but its oldest item.
+	wire, _ := f.st.Items(ctx, store.ItemQuery{FeedID: f.wire})
+	if err := f.st.SetRead(ctx, []int64{wire[0].ID}, true); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, f.st, 160, 45)
+	h.selectNode("Daily Wire")
+	h.keys("tab", "n", "enter") // the one unread of Daily Wire
+	if got := h.m.reader.item.Title; got != "Library extends weekend hours" {
+		t.Fatalf("first n: %q", got)
+	}
+	steps := []struct{ key, feed, title string }{
+		{"n", "Gopher Notes", "Why ETags matter"}, // next feed, its first unread
+		{"n", "Gopher Notes", "Parsing feeds without tears"},
+		{"n", "Gopher Notes", "Happy new year"},
+		{"n", "Olympics Live", "Closing ceremony"}, // the next feed with unread items, at the top level
+	}
+	for _, s := range steps {
+		h.keys(s.key)
+		h.waitFor(s.title, func() bool { return h.m.reader.item != nil && h.m.reader.item.Title == s.title })
+		if got := h.m.tree.node().label; got != s.feed {
+			t.Fatalf("%s to %q: tree on %q", s.key, s.title, got)
+		}
+	}
+	// Everything is read now but what another process marks unread: n
+	// wraps around the tree to it.
+	items, _ := f.st.Items(ctx, store.ItemQuery{FeedID: f.wire})
+	if err := f.st.SetRead(ctx, []int64{items[0].ID}, false); err != nil {
+		t.Fatal(err)
+	}
+	h.send(pollMsg{})
+	h.waitFor("counts", func() bool { return h.m.tree.feedByID(f.wire).UnreadCount == 1 })
+	h.keys("n")
+	h.waitFor("wrapped", func() bool { return h.m.reader.item.Title == "Council approves bike lanes" })
+	if h.m.tree.node().label != "Daily Wire" {
+		t.Errorf("n did not wrap to Daily Wire: %q", h.m.tree.node().label)
+	}
+	h.keys("n")
+	if h.m.status.message != "no unread items left" {
+		t.Errorf("n with nothing unread: %q", h.m.status.message)
+	}
+}
+
+func TestPreviousUnreadGoesToThePreviousFeedsLast(t *testing.T) {
+	f := newFixture(t)
+	h := newHarness(t, f.st, 160, 45)
+	h.selectNode("Olympics Live")
+	h.keys("tab", "p")
+	h.waitFor("previous feed", func() bool { return h.m.tree.node().label == "Gopher Notes" })
+	if it := h.m.items.item(); it == nil || it.Title != "Happy new year" {
+		t.Fatalf("p landed on %+v", it)
+	}
+	h.keys("esc", "p") // on the tree: the previous feed with unread items, wrapping
+	if got := h.m.tree.node().label; got != "Daily Wire" {
+		t.Errorf("p on the tree: %q", got)
+	}
+	h.keys("p")
+	if got := h.m.tree.node().label; got != "Olympics Live" {
+		t.Errorf("p on the tree did not wrap: %q", got)
+	}
+}
+
+func TestNextUnreadWrapsInARiver(t *testing.T) {
+	f := newFixture(t)
+	h := newHarness(t, f.st, 160, 45)
+	h.selectNode("Tech")
+	h.keys("tab", "G", "n")
+	if it := h.m.items.item(); it == nil || it.Title != "Why ETags matter" {
+		t.Errorf("n at the end of a folder wrapped to %+v", it)
+	}
+}

@@ -1,0 +1,100 @@
+package ui
+
+import (
+	"fmt"
+	"hash/fnv"
+	"sync"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tidings-rss/tidings/sanitize"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// searchEntry is a saved search with its unread count and parsed query,
+// read for the tree in a Cmd.
+type searchEntry struct {
+	store.SavedSearchCount
+	q   store.ItemQuery
+	err error // the expression no longer parses
+}
+
+// searchNodes is the "Saved searches" section of the tree: a heading, then
+// one row per search with its live unread count. No searches, no section.
+func searchNodes(searches []searchEntry) []node {
+	if len(searches) == 0 {
+		return nil
+	}
+	nodes := []node{{kind: nodeHeading, label: "Saved searches"}}
+	for _, s := range searches {
+		n := node{kind: nodeSearch, label: s.Name, depth: 1, unread: s.Unread, q: s.q}
+		if s.err != nil {
+			n.q = store.ItemQuery{FeedID: -1} // selects nothing
+		}
+		nodes = append(nodes, n)
+	}
+	return nodes
+}
+
+// skipHeading moves the cursor off a heading row, onwards in the direction
+// it was moving (back when there is no row further).
+func (t *treePane) skipHeading(before int) {
+	if len(t.nodes) == 0 || t.nodes[t.cursor].kind != nodeHeading {
+		return
+	}
+	dir := 1
+	if t.cursor < before {
+		dir = -1
+	}
+	for _, d := range []int{dir, -dir} {
+		for i := t.cursor + d; i >= 0 && i < len(t.nodes); i += d {
+			if t.nodes[i].kind != nodeHeading {
+				t.cursor = i
+				return
+			}
+		}
+	}
+}
+
+// headingRow draws a section heading.
+func (t *treePane) headingRow(n node) string {
+	label := ansi.Truncate(sanitize.Terminal(n.label), max(t.width-2, 1), "…")
+	return t.styles.Label.Render("  " + padRight(label, max(t.width-2, 0)))
+}
+
+// searchCache keeps the saved searches' counts with the fingerprint of the
+// feeds' counts they were read under: a saved search that cannot use an
+// index costs a scan, which the 3-second poll should not repeat when
+// nothing changed. Cmds run concurrently, hence the lock.
+type searchCache struct {
+	mu          sync.Mutex
+	fingerprint string
+	entries     []searchEntry
+}
+
+func (c *searchCache) get(fp string) ([]searchEntry, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.entries, c.fingerprint == fp && fp != ""
+}
+
+func (c *searchCache) put(fp string, entries []searchEntry) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.fingerprint, c.entries = fp, entries
+}
+
+// countsFingerprint changes when any feed's counts or last download do
+// (new items, read or unread marks, removals), or the number of flagged
+// items.
+func countsFingerprint(feeds []store.Feed, flagged int) string {
+	h := fnv.New64a()
+	for _, f := range feeds {
+		var last int64
+		if f.State.LastDownloadAt != nil {
+			last = f.State.LastDownloadAt.Unix()
+		}
+		fmt.Fprint(h, f.ID, ":", f.ItemCount, ":", f.UnreadCount, ":", last, ";")
+	}
+	return fmt.Sprintf("%d/%d/%x", len(feeds), flagged, h.Sum64())
+}
