@@ -164,3 +164,33 @@ func waitOn[T any](t *testing.T, ch <-chan T, what string) {
 		t.Fatalf("waited 10 s for %s", what)
 	}
 }
+
+// An offline verdict may need every feed of the round, while a held
+// failure waits for that verdict: with more feeds than workers, all but
+// one on a single host, the held feeds must give up their worker and
+// their host's place, or the round would never end.
+func TestAnOfflineRoundLargerThanTheWorkersEnds(t *testing.T) {
+	h := newNetHarness(t, []string{hostA, hostB}, func(c *config.Config) {
+		c.Sync.DownloadThreads = 1
+		c.Sync.PerHostConnections = 1
+	})
+	paths := []string{"/a", "/b", "/c", "/d", "/e", "/f"}
+	var feeds []store.Feed
+	for _, p := range paths {
+		feeds = append(feeds, h.subscribe(p, hostA)...)
+	}
+	feeds = append(feeds, h.subscribe("/a", hostB)...) // a second host, last in line
+	if n := len(feeds); n <= syncWorkers(1) || n >= offlineQuorum {
+		t.Fatalf("%d feeds: the test needs more than the %d workers and fewer than the quorum %d", n, syncWorkers(1), offlineQuorum)
+	}
+	h.net.setAll(refuse)
+	res := h.eng.SyncFeeds(context.Background(), feeds, true, nil)
+	for _, r := range res {
+		if !r.Offline {
+			t.Errorf("%s = %+v, want an offline result", r.URL, r)
+		}
+	}
+	if off, _ := h.eng.Offline(); !off {
+		t.Error("Offline() = false after a round that reached no server on two hosts")
+	}
+}

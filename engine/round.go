@@ -105,6 +105,10 @@ func (r *round) decide() {
 type seat struct {
 	r     *round
 	ended bool
+	// park, when set, is called as the seat is held, before it waits for
+	// the verdict; parked records that it was.
+	park   func()
+	parked bool
 }
 
 // hold ends the seat as evidence of being offline from host, waits for the
@@ -122,6 +126,10 @@ func (s *seat) hold(ctx context.Context, host string) bool {
 	r.hosts[host] = true
 	r.decide()
 	r.mu.Unlock()
+	if s.park != nil {
+		s.park()
+		s.parked = true
+	}
 	select {
 	case <-r.decided:
 	case <-ctx.Done():

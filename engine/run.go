@@ -84,33 +84,44 @@ func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, 
 	}
 	d := newDispatch(fetched, e.cfg.Sync.PerHostConnections)
 	workers := syncWorkers(e.cfg.Sync.DownloadThreads)
-	type ended struct {
-		j int
-		r Result
+	// A feed whose failure is held as evidence of being offline waits for
+	// the round's verdict, which may need feeds not yet started: it parks,
+	// giving its worker and its host's place to the next feed.
+	type event struct {
+		j      int
+		r      Result
+		end    bool // the feed is done (else it parked)
+		parked bool // an ended feed had parked before
 	}
-	finished := make(chan ended)
-	running := 0
-	for d.left > 0 || running > 0 {
+	events := make(chan event)
+	under, running := 0, 0 // feeds handed out and not done; of those, not parked
+	for d.left > 0 || under > 0 {
 		for running < workers {
 			j, ok := d.next()
 			if !ok {
 				break
 			}
 			running++
+			under++
 			go func() {
-				s := &seat{r: rd}
+				s := &seat{r: rd, park: func() { events <- event{j: j} }}
 				r := e.syncFeed(withSeat(roundCtx, s), fetched[j], force, since)
 				s.settle(false)
 				if store.IsDatabaseFault(r.Err) {
 					abort(r.Err) // the database fails every feed alike: stop the run
 				}
-				finished <- ended{j, e.roundResult(ctx, rd, r)}
+				events <- event{j: j, r: e.roundResult(ctx, rd, r), end: true, parked: s.parked}
 			}()
 		}
-		end := <-finished
-		running--
-		d.done(end.j)
-		finish(index[end.j], end.r)
+		ev := <-events
+		if ev.end {
+			under--
+			finish(index[ev.j], ev.r)
+		}
+		if !ev.parked {
+			running--
+			d.done(ev.j)
+		}
 	}
 	e.concludeRound(ctx, rd, results)
 	e.announce(results)
