@@ -196,38 +196,9 @@ func TestApplyRemoteStatesSkipsPendingAndPulledItems(t *testing.T) {
 }
 
 func TestClaimRemoteIsOneProcessAtATime(t *testing.T) {
-	const me = "me.example:1:1.1"
-	lease := 3 * time.Minute
-	tests := []struct {
-		name       string
-		holder     string
-		heldFor    time.Duration // the holder's lease left; negative: expired
-		wantClaim  bool
-		wantHolder string
-	}{
-		{name: "unclaimed", wantClaim: true},
-		{name: "a live process of another host", holder: otherHostOwner, heldFor: lease, wantHolder: otherHostOwner},
-		{name: "this very process", holder: CurrentOwner().String(), heldFor: lease, wantHolder: CurrentOwner().String()},
-		{name: "a live owner whose lease ran out", holder: otherHostOwner, heldFor: -time.Second, wantClaim: true},
-		{name: "a process killed while it synced", holder: deadOwner(t), heldFor: lease, wantClaim: true},
-		{name: "a pid now another process's", holder: reusedPIDOwner(), heldFor: lease, wantClaim: true},
-		{name: "the same owner again", holder: me, heldFor: lease, wantClaim: true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s, now := newTestStore(t)
-			ctx := context.Background()
-			if tt.holder != "" {
-				if ok, _, err := s.ClaimRemote(ctx, tt.holder, *now, now.Add(tt.heldFor)); !ok || err != nil {
-					t.Fatalf("first claim: %v %v", ok, err)
-				}
-			}
-			ok, holder, err := s.ClaimRemote(ctx, me, *now, now.Add(lease))
-			if err != nil || ok != tt.wantClaim || holder != tt.wantHolder {
-				t.Fatalf("ClaimRemote = %v, %q, %v; want %v, %q", ok, holder, err, tt.wantClaim, tt.wantHolder)
-			}
-		})
-	}
+	testLeasedClaim(t, func(t *testing.T, s *Store, now time.Time, holder string, heldFor time.Duration) (bool, string, error) {
+		return s.ClaimRemote(context.Background(), holder, now, now.Add(heldFor))
+	})
 }
 
 func TestReleasedRemoteClaimIsFree(t *testing.T) {
