@@ -28,16 +28,7 @@ func TestReaderShowsTheAccountAndMarksItsFeeds(t *testing.T) {
 		map[int64]int{feedID: 200}, testNow); err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := "http://" + ln.Addr().String() + "/api/greader.php"
-	ln.Close()
-	cfg := config.Default()
-	cfg.Sync.BucketRefillPerSecond = 0
-	cfg.Remote = config.RemoteConfig{Type: config.RemoteGReader, URL: closed, User: "me", Password: "pw", IntervalMinutes: 15}
-	eng := engine.New(f.st, cfg, engine.Options{})
+	eng := unreachableAccount(t, f.st, func(c *config.Config) { c.Sync.BucketRefillPerSecond = 0 })
 	h := newHarness(t, f.st, 200, 30, withEngine(eng))
 
 	if !hasLine(h.view(), "@", "Phone Feed") {
@@ -65,15 +56,7 @@ func TestRefreshOfTheAccountsFolderSyncsTheAccount(t *testing.T) {
 		Title: "Phone Feed", FolderPath: "Synced"}, store.NewFeed{}); err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := "http://" + ln.Addr().String() + "/api/greader.php"
-	ln.Close()
-	cfg := config.Default()
-	cfg.Remote = config.RemoteConfig{Type: config.RemoteGReader, URL: closed, User: "me", Password: "pw", IntervalMinutes: 15}
-	eng := engine.New(f.st, cfg, engine.Options{})
+	eng := unreachableAccount(t, f.st)
 	h := newHarness(t, f.st, 200, 30, withEngine(eng))
 
 	h.selectNode("Synced")
@@ -131,4 +114,22 @@ func hasLine(view string, parts ...string) bool {
 		}
 	}
 	return false
+}
+
+// unreachableAccount is an engine over st whose account (greader) points
+// at a loopback port nobody listens on.
+func unreachableAccount(t *testing.T, st *store.Store, edit ...func(*config.Config)) *engine.Engine {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/api/greader.php"
+	ln.Close()
+	cfg := config.Default()
+	cfg.Remote = config.RemoteConfig{Type: config.RemoteGReader, URL: closed, User: "me", Password: "pw", IntervalMinutes: 15}
+	for _, e := range edit {
+		e(&cfg)
+	}
+	return engine.New(st, cfg, engine.Options{})
 }
