@@ -14,19 +14,21 @@ import (
 var liveSchemes = [...]string{"javascript:", "vbscript:", "data:text/html"}
 
 // dropLiveSchemes removes from the sanitized fragment s every attribute
-// whose value holds one of liveSchemes. The policy has already refused
-// values that start with one; this catches them anywhere else. It scans s
-// once and tokenizes only a fragment that holds such a value.
-func dropLiveSchemes(s string) string {
+// whose value holds one of liveSchemes, and reports whether it removed
+// any. The policy has already refused values that start with one; this
+// catches them anywhere else. It scans s once and tokenizes only a
+// fragment that holds such a value.
+func dropLiveSchemes(s string) (string, bool) {
 	if !holdsLiveScheme(s) {
-		return s
+		return s, false
 	}
 	var b strings.Builder
+	dropped := false
 	z := html.NewTokenizer(strings.NewReader(s))
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			return b.String()
+			return b.String(), dropped
 		}
 		raw := string(z.Raw())
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
@@ -45,6 +47,7 @@ func dropLiveSchemes(s string) string {
 			continue
 		}
 		tok.Attr = kept
+		dropped = true
 		b.WriteString(tok.String())
 	}
 }
