@@ -82,3 +82,13 @@ func BenchmarkTerminal(b *testing.B) {
 		Terminal(in)
 	}
 }
+
+// BenchmarkHTMLSummary sanitizes a plain-text RSS description, as most
+// feeds give beside their content.
+func BenchmarkHTMLSummary(b *testing.B) {
+	const in = "A short summary of the post, with “quotes”, an em dash — and café."
+	b.ReportAllocs()
+	for b.Loop() {
+		HTML(in)
+	}
+}
