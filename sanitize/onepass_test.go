@@ -35,6 +35,44 @@ func TestHTMLOnePassIsFinal(t *testing.T) {
 	}
 }
 
+// TestHTMLInertTextIsUnchanged checks the fast path of [HTML]: over every
+// input of [TestHTMLOnePassIsFinal] and a table of near misses, text that
+// isInertText accepts is exactly what the full pass makes of it.
+func TestHTMLInertTextIsUnchanged(t *testing.T) {
+	inputs := append(onePassInputs(t),
+		"Summary of post 7.", "café — “quoted” 東京\tand\nmore", "it's", `say "hi"`, "a > b", "a\r\nb",
+		"AT&T", "\x1b[2J", "\u202eevil", "bad \xff byte", " ", "", "javascript:alert(1)", "\u00a0")
+	inert := 0
+	for _, in := range inputs {
+		if !isInertText(in) {
+			continue
+		}
+		inert++
+		if out, _ := htmlPass(in); out != in {
+			t.Errorf("isInertText(%q) but the pass gives %q", in, out)
+		}
+	}
+	t.Logf("%d of %d inputs inert", inert, len(inputs))
+	if inert == 0 {
+		t.Error("no input took the fast path")
+	}
+}
+
+// FuzzHTMLInertText checks that whatever isInertText accepts, the full
+// pass of [HTML] leaves unchanged.
+func FuzzHTMLInertText(f *testing.F) {
+	addSeeds(f)
+	f.Add("Summary of post 7.")
+	f.Fuzz(func(t *testing.T, in string) {
+		if !isInertText(in) {
+			return
+		}
+		if out, _ := htmlPass(in); out != in {
+			t.Fatalf("isInertText(%q) but the pass gives %q", in, out)
+		}
+	})
+}
+
 // TestHTMLSecondPassWhereNeeded checks the inputs whose first pass is not
 // final, those where an attribute holding a live scheme was dropped (which
 // may leave an element the policy removes when bare): another pass runs,
