@@ -92,3 +92,13 @@ func BenchmarkHTMLSummary(b *testing.B) {
 		HTML(in)
 	}
 }
+
+// BenchmarkTextUnicode sanitizes a clean title outside ASCII, as most
+// feeds not in English give.
+func BenchmarkTextUnicode(b *testing.B) {
+	const in = "Déjà vu: “quoted” café — 東京の数据库 Straße"
+	b.ReportAllocs()
+	for b.Loop() {
+		Text(in)
+	}
+}
