@@ -140,8 +140,8 @@ func collapseAll(s string) string {
 
 // isCollapsed reports whether collapse would return s unchanged: valid
 // UTF-8 without controls, with single inner ASCII spaces, no other white
-// space and none at the ends. Printable ASCII is read a byte at a time,
-// the rest a rune at a time.
+// space and none at the ends. The loop over printable ASCII is kept tight;
+// from the first other byte on, [isCollapsedFrom] reads runes.
 func isCollapsed(s string) bool {
 	if s == "" {
 		return true
@@ -149,15 +149,29 @@ func isCollapsed(s string) bool {
 	if s[0] == ' ' || s[len(s)-1] == ' ' {
 		return false
 	}
-	for i := 0; i < len(s); {
+	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
+		if c < 0x20 || c >= 0x7f {
+			return isCollapsedFrom(s, i)
+		}
+		if c == ' ' && s[i+1] == ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// isCollapsedFrom is [isCollapsed] on s from byte i on, s's ends already
+// checked: ASCII a byte at a time, the rest a rune at a time.
+func isCollapsedFrom(s string, i int) bool {
+	for i < len(s) {
+		switch c := s[i]; {
+		case c > ' ' && c < 0x7f:
+			i++
 		case c == ' ':
 			if s[i+1] == ' ' {
 				return false
 			}
-			i++
-		case c > ' ' && c < 0x7f:
 			i++
 		case c < 0x80:
 			return false // a control, DEL
