@@ -82,3 +82,23 @@ func BenchmarkTerminal(b *testing.B) {
 		Terminal(in)
 	}
 }
+
+// BenchmarkHTMLSummary sanitizes a plain-text RSS description, as most
+// feeds give beside their content.
+func BenchmarkHTMLSummary(b *testing.B) {
+	const in = "A short summary of the post, with “quotes”, an em dash — and café."
+	b.ReportAllocs()
+	for b.Loop() {
+		HTML(in)
+	}
+}
+
+// BenchmarkTextUnicode sanitizes a clean title outside ASCII, as most
+// feeds not in English give.
+func BenchmarkTextUnicode(b *testing.B) {
+	const in = "Déjà vu: “quoted” café — 東京の数据库 Straße"
+	b.ReportAllocs()
+	for b.Loop() {
+		Text(in)
+	}
+}

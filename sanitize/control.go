@@ -87,10 +87,9 @@ func stripControls(s string, k keep) string {
 // [stripControls] removes, or -1 when there is none.
 func firstDropped(s string, k keep) int {
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c < 0x7f {
-			i++
-			continue
+		i += printablePrefix(s[i:])
+		if i == len(s) {
+			break
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if dropped(r, size, k) {
@@ -99,4 +98,31 @@ func firstDropped(s string, k keep) int {
 		i += size
 	}
 	return -1
+}
+
+// Eight bytes of a word, for [printablePrefix].
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// printablePrefix returns the length of the run of printable ASCII bytes
+// (0x20–0x7E) that starts s. It reads s eight bytes at a time: a word
+// holds none but printable bytes unless one has its high bit set, is
+// below 0x20 or is DEL, which the classic "has a byte less than n" and
+// "has a zero byte" tests find without false negatives.
+func printablePrefix(s string) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		below := (w - 0x20*ones) &^ w
+		del := w ^ 0x7f*ones
+		if (w|below|(del-ones)&^del)&highs != 0 {
+			break
+		}
+	}
+	for ; i < len(s) && s[i] >= 0x20 && s[i] < 0x7f; i++ {
+	}
+	return i
 }

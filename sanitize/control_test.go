@@ -1,6 +1,9 @@
 package sanitize
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestIsControl checks every range [isControl] covers and its neighbours.
 func TestIsControl(t *testing.T) {
@@ -70,5 +73,29 @@ func TestStripControls(t *testing.T) {
 				t.Errorf("stripControls(%q, %b) = %q, want %q", tt.in, tt.k, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestPrintablePrefix checks the word-at-a-time scan against a plain one
+// for every byte value at every position of the first two words and the
+// tail.
+func TestPrintablePrefix(t *testing.T) {
+	plain := func(s string) int {
+		i := 0
+		for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f {
+			i++
+		}
+		return i
+	}
+	for length := range 20 {
+		for at := range length {
+			for c := range 256 {
+				b := []byte(strings.Repeat("~ a", 7)[:length])
+				b[at] = byte(c)
+				if got, want := printablePrefix(string(b)), plain(string(b)); got != want {
+					t.Fatalf("printablePrefix(%q) = %d, want %d", b, got, want)
+				}
+			}
+		}
 	}
 }

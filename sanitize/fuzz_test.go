@@ -51,6 +51,9 @@ func FuzzText(f *testing.F) {
 		if again := Text(out); again != out {
 			t.Fatalf("Text not idempotent on %q:\n once %q\ntwice %q", in, out, again)
 		}
+		if isCollapsed(in) && collapseAll(in) != in {
+			t.Fatalf("isCollapsed(%q) but collapsing gives %q", in, collapseAll(in))
+		}
 	})
 }
 

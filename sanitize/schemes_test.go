@@ -46,10 +46,57 @@ func TestHoldsLiveScheme(t *testing.T) {
 		"javascript":                          false,
 		"data:image/png;base64":               false,
 		strings.Repeat("javascrip", 3) + "t;": false,
+		"java\x00script :":                    true,
+		"da\x7fTA :\tText/HtmL":               true,
+		"data:text/htm":                       false,
+		"script:":                             false,
+		":javascript":                         false,
+		"a:b:c:javascript:":                   true,
 	}
 	for in, want := range tests {
-		if got := holdsLiveScheme(in); got != want {
-			t.Errorf("holdsLiveScheme(%q) = %v, want %v", in, got, want)
+		t.Run(in, func(t *testing.T) {
+			if got := holdsLiveScheme(in); got != want {
+				t.Errorf("holdsLiveScheme(%q) = %v, want %v", in, got, want)
+			}
+			if oracle := containsLiveScheme(in); oracle != want {
+				t.Errorf("containsLiveScheme(%q) = %v, want %v", in, oracle, want)
+			}
+		})
+	}
+}
+
+// FuzzHoldsLiveScheme checks the colon-anchored matcher against the plain
+// definition, containsLiveScheme.
+func FuzzHoldsLiveScheme(f *testing.F) {
+	for _, s := range []string{"javascript:", "JaVa\tScRiPt:", "da ta:\x7ftext/HTML", "vbscript :", ":javascript", "data:text/htm"} {
+		f.Add(s)
+	}
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		if got, want := holdsLiveScheme(in), containsLiveScheme(in); got != want {
+			t.Fatalf("holdsLiveScheme(%q) = %v, want %v", in, got, want)
+		}
+	})
+}
+
+// containsLiveScheme is what holdsLiveScheme computes, written plainly:
+// take out white space and controls up to U+0020 and DEL, lower-case
+// A–Z, look for each scheme.
+func containsLiveScheme(s string) bool {
+	var folded []byte
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c <= ' ' || c == 0x7f:
+		case 'A' <= c && c <= 'Z':
+			folded = append(folded, c+'a'-'A')
+		default:
+			folded = append(folded, c)
 		}
 	}
+	for _, scheme := range []string{"javascript:", "vbscript:", "data:text/html"} {
+		if strings.Contains(string(folded), scheme) {
+			return true
+		}
+	}
+	return false
 }

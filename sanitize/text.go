@@ -111,6 +111,12 @@ func collapse(s string) string {
 	if isCollapsed(s) {
 		return s
 	}
+	return collapseAll(s)
+}
+
+// collapseAll is [collapse] without the check that s needs it: it always
+// builds a new string.
+func collapseAll(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -132,8 +138,10 @@ func collapse(s string) string {
 	return b.String()
 }
 
-// isCollapsed reports whether collapse would return s unchanged: printable
-// ASCII with single inner spaces and none at the ends.
+// isCollapsed reports whether collapse would return s unchanged: valid
+// UTF-8 without controls, with single inner ASCII spaces, no other white
+// space and none at the ends. The loop over printable ASCII is kept tight;
+// from the first other byte on, [isCollapsedFrom] reads runes.
 func isCollapsed(s string) bool {
 	if s == "" {
 		return true
@@ -143,8 +151,36 @@ func isCollapsed(s string) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c < 0x20 || c >= 0x7f || c == ' ' && s[i+1] == ' ' {
+		if c < 0x20 || c >= 0x7f {
+			return isCollapsedFrom(s, i)
+		}
+		if c == ' ' && s[i+1] == ' ' {
 			return false
+		}
+	}
+	return true
+}
+
+// isCollapsedFrom is [isCollapsed] on s from byte i on, s's ends already
+// checked: ASCII a byte at a time, the rest a rune at a time.
+func isCollapsedFrom(s string, i int) bool {
+	for i < len(s) {
+		switch c := s[i]; {
+		case c > ' ' && c < 0x7f:
+			i++
+		case c == ' ':
+			if s[i+1] == ' ' {
+				return false
+			}
+			i++
+		case c < 0x80:
+			return false // a control, DEL
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) || dropped(r, size, 0) {
+				return false
+			}
+			i += size
 		}
 	}
 	return true

@@ -84,3 +84,38 @@ func TestTextFromHTML(t *testing.T) {
 		})
 	}
 }
+
+// TestIsCollapsed checks the fast path of [Text] on values that need no
+// work, ASCII or not, and on near misses: what it accepts, collapsing
+// leaves as it is; what it refuses, collapsing changes.
+func TestIsCollapsed(t *testing.T) {
+	tests := map[string]bool{
+		"":                        true,
+		"What we learned":         true,
+		"Déjà vu: “quoted” café":  true,
+		"東京の数据库 Straße":           true,
+		"AT&T <blink>":            true,
+		"two  spaces":             false,
+		" leading":                false,
+		"trailing ":               false,
+		"tab\there":               false,
+		"nbsp\u00a0inside":        false,
+		"ideographic\u3000space":  false,
+		"\u00a0":                  false,
+		"bidi\u202eoverride":      false,
+		"C1\u0085next line":       false,
+		"bad \xff byte":           false,
+		"DEL\x7f":                 false,
+		"replacement \ufffd kept": true,
+	}
+	for in, want := range tests {
+		t.Run(in, func(t *testing.T) {
+			if got := isCollapsed(in); got != want {
+				t.Errorf("isCollapsed(%q) = %v, want %v", in, got, want)
+			}
+			if unchanged := collapseAll(in) == in; unchanged != want {
+				t.Errorf("collapseAll(%q) = %q: unchanged %v, want %v", in, collapseAll(in), unchanged, want)
+			}
+		})
+	}
+}

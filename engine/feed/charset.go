@@ -65,7 +65,27 @@ func toUTF8(body []byte, contentType string) ([]byte, error) {
 	} else if out, err = enc.NewDecoder().Bytes(rest); err != nil {
 		return nil, fmt.Errorf("parse: decode body: %w: %w", ErrInvalidFeed, err)
 	}
-	return xmlDeclEncoding.ReplaceAll(out, []byte(`${1}"UTF-8"`)), nil
+	return declareUTF8(out), nil
+}
+
+// declareUTF8 makes the XML declaration of the UTF-8 document b say so,
+// since encoding/xml refuses any other label. b itself is returned, not
+// a copy, when its declaration names no encoding or UTF-8 already (in any
+// case, as encoding/xml accepts).
+func declareUTF8(b []byte) []byte {
+	m := xmlDeclEncoding.FindSubmatchIndex(b)
+	if m == nil {
+		return b
+	}
+	from, to := m[4], m[5] // the quoted label
+	if bytes.EqualFold(b[from+1:to-1], []byte("utf-8")) {
+		return b
+	}
+	const label = `"UTF-8"`
+	out := make([]byte, 0, len(b)-(to-from)+len(label))
+	out = append(out, b[:from]...)
+	out = append(out, label...)
+	return append(out, b[to:]...)
 }
 
 // chooseEncoding picks the body's encoding and returns the body without

@@ -62,3 +62,38 @@ func TestUnknownDeclaredEncodingIsNotAFeed(t *testing.T) {
 		t.Fatalf("with an HTTP charset: %v", err)
 	}
 }
+
+// TestDeclareUTF8 checks that the declaration of a converted document
+// names UTF-8, that one which already does (in any case or quotes) is left
+// in place without a copy, and that encoding/xml reads each result.
+func TestDeclareUTF8(t *testing.T) {
+	tests := []struct {
+		name, decl, want string
+		copied           bool
+	}{
+		{"other label rewritten", `<?xml version="1.0" encoding="ISO-8859-1"?>`, `<?xml version="1.0" encoding="UTF-8"?>`, true},
+		{"single-quoted label rewritten", ` <?xml version='1.0' encoding = 'utf-16'?>`, ` <?xml version='1.0' encoding = "UTF-8"?>`, true},
+		{"UTF-8 kept", `<?xml version="1.0" encoding="UTF-8"?>`, `<?xml version="1.0" encoding="UTF-8"?>`, false},
+		{"lower case kept", `<?xml version="1.0" encoding="utf-8"?>`, `<?xml version="1.0" encoding="utf-8"?>`, false},
+		{"single quotes kept", `<?xml version='1.0' encoding='Utf-8'?>`, `<?xml version='1.0' encoding='Utf-8'?>`, false},
+		{"no encoding", `<?xml version="1.0"?>`, `<?xml version="1.0"?>`, false},
+		{"no declaration", ``, ``, false},
+	}
+	const rest = `<rss version="2.0"><channel><title>café</title></channel></rss>`
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := []byte(tt.decl + rest)
+			out := declareUTF8(in)
+			if string(out) != tt.want+rest {
+				t.Fatalf("declareUTF8 = %q, want %q", out, tt.want+rest)
+			}
+			if copied := &out[0] != &in[0]; copied != tt.copied {
+				t.Errorf("copied = %v, want %v", copied, tt.copied)
+			}
+			root, err := parseTree(out, nil)
+			if err != nil || root == nil {
+				t.Fatalf("parseTree: %v", err)
+			}
+		})
+	}
+}

@@ -8,17 +8,16 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/mmcdole/gofeed"
 	gojson "github.com/mmcdole/gofeed/json"
 
 	"github.com/tidings-rss/tidings/store"
 )
 
-// isJSONFeed reports whether body is a JSON Feed (1.0 or 1.1): JSON, as
-// gofeed's detector judges it, whose version names jsonfeed.org. Other
-// JSON is not a feed.
+// isJSONFeed reports whether body is a JSON Feed (1.0 or 1.1): JSON (see
+// startsLikeJSON) whose version names jsonfeed.org. Other JSON is not a
+// feed.
 func isJSONFeed(body []byte) bool {
-	if gofeed.DetectFeedType(bytes.NewReader(body)) != gofeed.FeedTypeJSON {
+	if !startsLikeJSON(body) {
 		return false
 	}
 	var head struct {
@@ -27,6 +26,20 @@ func isJSONFeed(body []byte) bool {
 	_ = json.Unmarshal(body, &head)
 	v, _ := head.Version.(string)
 	return strings.Contains(v, "jsonfeed.org/version")
+}
+
+// startsLikeJSON reports whether body's first byte, past white space and
+// byte-order-mark bytes, is '{'. That is the test of gofeed.DetectFeedType
+// for JSON, without its copy of the whole body into a growing buffer.
+func startsLikeJSON(body []byte) bool {
+	for _, c := range body {
+		switch c {
+		case ' ', '\r', '\n', '\t', 0xFE, 0xFF, 0x00, 0xEF, 0xBB, 0xBF:
+		default:
+			return c == '{'
+		}
+	}
+	return false
 }
 
 // parseJSONFeed reads a JSON Feed with gofeed's JSON parser (which coerces

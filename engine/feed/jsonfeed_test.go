@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mmcdole/gofeed"
+
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -73,5 +75,29 @@ func TestJSONThatIsNotAFeed(t *testing.T) {
 	_, err := Parse(strings.NewReader(`{"version":"https://jsonfeed.org/version/1.1","items": 7}`))
 	if !errors.Is(err, ErrInvalidFeed) {
 		t.Errorf("a broken JSON Feed: %v, want ErrInvalidFeed", err)
+	}
+}
+
+// TestStartsLikeJSONAgreesWithGofeed checks the JSON test against the one
+// it replaces, gofeed.DetectFeedType, on bodies of every first byte.
+func TestStartsLikeJSONAgreesWithGofeed(t *testing.T) {
+	tests := map[string]string{
+		"object":              `{"version":"x"}`,
+		"space and BOM first": "\xef\xbb\xbf \r\n\t{}",
+		"UTF-16 BOM bytes":    "\xff\xfe\x00{",
+		"array":               `[{"version":"x"}]`,
+		"XML":                 `<?xml version="1.0"?><rss/>`,
+		"text":                "hello {",
+		"blank":               " \n",
+		"empty":               "",
+		"NBSP first":          "\u00a0{",
+	}
+	for name, body := range tests {
+		t.Run(name, func(t *testing.T) {
+			want := gofeed.DetectFeedType(strings.NewReader(body)) == gofeed.FeedTypeJSON
+			if got := startsLikeJSON([]byte(body)); got != want {
+				t.Errorf("startsLikeJSON(%q) = %v, gofeed says %v", body, got, want)
+			}
+		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"maps"
 	"net/url"
 	"regexp"
 	"strings"
@@ -47,10 +48,8 @@ var internalEntity = regexp.MustCompile(`<!ENTITY\s+([A-Za-z_:][-A-Za-z0-9._:]*)
 func parseTree(body []byte, base *url.URL) (*element, error) {
 	d := xml.NewDecoder(bytes.NewReader(body))
 	d.Strict = false
-	d.Entity = make(map[string]string, len(xml.HTMLEntity)+4)
-	for k, v := range xml.HTMLEntity {
-		d.Entity[k] = v
-	}
+	d.Entity = xml.HTMLEntity // shared, read only: declareEntities copies it before adding
+	owned := false            // whether d.Entity is this parse's own copy
 	var root *element
 	var stack []*element
 	for {
@@ -99,7 +98,7 @@ func parseTree(body []byte, base *url.URL) (*element, error) {
 				p.children = append(p.children, child{text: demoronize(string(t))})
 			}
 		case xml.Directive:
-			declareEntities(d.Entity, t, body)
+			d.Entity, owned = declareEntities(d.Entity, owned, t, body)
 		}
 	}
 }
@@ -116,9 +115,13 @@ const (
 // declareEntities adds the internal entities a DOCTYPE declares, as long
 // as expanding every reference to them in body stays within the budget;
 // an entity past it is not declared, so its references stay as written.
-func declareEntities(entities map[string]string, dir xml.Directive, body []byte) {
+// entities is copied before the first addition unless owned says it is
+// the parse's own already; the map to use and whether it is owned are
+// returned. Most documents declare nothing, so most parses share
+// xml.HTMLEntity instead of copying its 250 entries.
+func declareEntities(entities map[string]string, owned bool, dir xml.Directive, body []byte) (map[string]string, bool) {
 	if !bytes.HasPrefix(dir, []byte("DOCTYPE")) {
-		return
+		return entities, owned
 	}
 	budget := max(int64(entityBudgetShare*len(body)), entityBudgetFloor)
 	for _, m := range internalEntity.FindAllSubmatch(dir, -1) {
@@ -132,8 +135,12 @@ func declareEntities(entities map[string]string, dir xml.Directive, body []byte)
 			continue
 		}
 		budget -= cost
+		if !owned {
+			entities, owned = maps.Clone(entities), true
+		}
 		entities[name] = value
 	}
+	return entities, owned
 }
 
 // xmlBase returns the base URL inside an element with attributes attrs,
