@@ -38,7 +38,7 @@ var errTooDeep = errors.New("elements nested too deeply")
 // internalEntity matches a general entity declared with a literal value in
 // a DOCTYPE's internal subset; parameter and external entities (SYSTEM,
 // PUBLIC) never match, so nothing is ever fetched or read.
-var internalEntity = regexp.MustCompile(`<!ENTITY\s+([A-Za-z_:][-A-Za-z0-9._:]*)\s+(?:"([^"%&]*)"|'([^'%&]*)')\s*>`)
+var internalEntity = regexp.MustCompile(`<!ENTITY\s+([A-Za-z_:][-A-Za-z0-9._:]{0,127})\s+(?:"([^"%&]*)"|'([^'%&]*)')\s*>`)
 
 // parseTree reads a UTF-8 XML document into a tree of elements. It is as
 // lenient as feed readers must be: HTML's named entities are known,
@@ -48,8 +48,8 @@ var internalEntity = regexp.MustCompile(`<!ENTITY\s+([A-Za-z_:][-A-Za-z0-9._:]*)
 func parseTree(body []byte, base *url.URL) (*element, error) {
 	d := xml.NewDecoder(bytes.NewReader(body))
 	d.Strict = false
-	d.Entity = xml.HTMLEntity // shared, read only: declareEntities copies it before adding
-	owned := false            // whether d.Entity is this parse's own copy
+	d.Entity = xml.HTMLEntity // shared, read only: declared copies it before adding
+	entities := declared{body: body, budget: max(int64(entityBudgetShare*len(body)), entityBudgetFloor)}
 	var root *element
 	var stack []*element
 	for {
@@ -98,7 +98,7 @@ func parseTree(body []byte, base *url.URL) (*element, error) {
 				p.children = append(p.children, child{text: demoronize(string(t))})
 			}
 		case xml.Directive:
-			d.Entity, owned = declareEntities(d.Entity, owned, t, body)
+			d.Entity = entities.declare(d.Entity, t)
 		}
 	}
 }
@@ -106,41 +106,88 @@ func parseTree(body []byte, base *url.URL) (*element, error) {
 // entityBudget bounds what the internal entities of a document may add to
 // it when expanded, as a share of the document's size (with a floor for
 // small documents): a value repeated by many references (the "quadratic
-// blowup") would otherwise turn a few megabytes into gigabytes.
+// blowup") would otherwise turn a few megabytes into gigabytes. One budget
+// serves the whole document, however many DOCTYPEs it holds; past
+// maxEntities declarations the rest are not read.
 const (
 	entityBudgetShare = 1
 	entityBudgetFloor = 64 << 10
+	maxEntities       = 1024
 )
 
-// declareEntities adds the internal entities a DOCTYPE declares, as long
-// as expanding every reference to them in body stays within the budget;
-// an entity past it is not declared, so its references stay as written.
-// entities is copied before the first addition unless owned says it is
-// the parse's own already; the map to use and whether it is owned are
-// returned. Most documents declare nothing, so most parses share
+// declared are the internal entities one document declares, within its
+// budget. Most documents declare nothing, so most parses share
 // xml.HTMLEntity instead of copying its 250 entries.
-func declareEntities(entities map[string]string, owned bool, dir xml.Directive, body []byte) (map[string]string, bool) {
+type declared struct {
+	body   []byte
+	budget int64          // what expansions may still add
+	n      int            // declarations read
+	owned  bool           // whether the map is this parse's own copy
+	refs   map[string]int // references per name in body, counted once
+}
+
+// declare adds the internal entities the directive dir declares, if it is
+// a DOCTYPE, to entities and returns the map to use: copied before the
+// first addition. An entity is declared only while expanding every
+// reference to it stays within the budget; past it, or past maxEntities,
+// its references stay as written.
+func (e *declared) declare(entities map[string]string, dir xml.Directive) map[string]string {
 	if !bytes.HasPrefix(dir, []byte("DOCTYPE")) {
-		return entities, owned
+		return entities
 	}
-	budget := max(int64(entityBudgetShare*len(body)), entityBudgetFloor)
-	for _, m := range internalEntity.FindAllSubmatch(dir, -1) {
+	for _, m := range internalEntity.FindAllSubmatch(dir, maxEntities-e.n+1) {
+		if e.n >= maxEntities {
+			break
+		}
+		e.n++
 		name := string(m[1])
 		if _, known := entities[name]; known {
 			continue
 		}
+		if e.refs == nil {
+			e.refs = countReferences(e.body)
+		}
 		value := string(m[2]) + string(m[3])
-		cost := int64(bytes.Count(body, []byte("&"+name+";"))) * int64(len(value))
-		if cost > budget {
+		cost := int64(e.refs[name]) * int64(len(value))
+		if cost > e.budget {
 			continue
 		}
-		budget -= cost
-		if !owned {
-			entities, owned = maps.Clone(entities), true
+		e.budget -= cost
+		if !e.owned {
+			entities, e.owned = maps.Clone(entities), true
 		}
 		entities[name] = value
 	}
-	return entities, owned
+	return entities
+}
+
+// countReferences counts the entity references (&name;) of body by name,
+// in one pass.
+func countReferences(body []byte) map[string]int {
+	refs := map[string]int{}
+	for rest := body; ; {
+		i := bytes.IndexByte(rest, '&')
+		if i < 0 {
+			return refs
+		}
+		rest = rest[i+1:]
+		end := bytes.IndexByte(rest, ';')
+		if end <= 0 || end > maxEntityName || !isName(rest[:end]) {
+			continue
+		}
+		refs[string(rest[:end])]++
+		rest = rest[end+1:]
+	}
+}
+
+// maxEntityName is the longest entity name countReferences counts; a
+// longer one is not declared either (see internalEntity).
+const maxEntityName = 128
+
+// isName reports whether b can be an entity's name: no white space or
+// markup between its '&' and ';'.
+func isName(b []byte) bool {
+	return bytes.IndexAny(b, " \t\r\n<>&\"'") < 0
 }
 
 // xmlBase returns the base URL inside an element with attributes attrs,
