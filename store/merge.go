@@ -30,6 +30,7 @@ type storedItem struct {
 	id                      int64
 	title, content, summary string
 	updated                 sql.NullInt64
+	listPos                 int
 }
 
 // mergeItems upserts the document's items. A known item whose title,
@@ -63,9 +64,9 @@ func mergeItems(ctx context.Context, tx *sql.Tx, feedID int64, d Download, res *
 func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos int, now time.Time, graves map[string]bool, res *DownloadResult) (int64, error) {
 	key := ItemKey(it)
 	var old storedItem
-	err := tx.QueryRowContext(ctx, `SELECT id, title, content, summary, updated_at FROM items
+	err := tx.QueryRowContext(ctx, `SELECT id, title, content, summary, updated_at, list_pos FROM items
 		WHERE feed_id = ? AND item_key = ?`, feedID, key).
-		Scan(&old.id, &old.title, &old.content, &old.summary, &old.updated)
+		Scan(&old.id, &old.title, &old.content, &old.summary, &old.updated, &old.listPos)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		if graves[key] {
@@ -81,8 +82,10 @@ func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos in
 	case err != nil:
 		return 0, err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE items SET list_pos = ? WHERE id = ?`, pos, old.id); err != nil {
-		return 0, err
+	if old.listPos != pos { // an unchanged item is not written at all
+		if _, err := tx.ExecContext(ctx, `UPDATE items SET list_pos = ? WHERE id = ?`, pos, old.id); err != nil {
+			return 0, err
+		}
 	}
 	if !changed(old, it) {
 		return old.id, upsertEnclosures(ctx, tx, old.id, it.Enclosures)
@@ -149,7 +152,8 @@ func updateItem(ctx context.Context, tx *sql.Tx, id int64, it DocItem) error {
 func upsertEnclosures(ctx context.Context, tx *sql.Tx, itemID int64, encs []DocEnclosure) error {
 	for _, e := range encs {
 		_, err := tx.ExecContext(ctx, `INSERT INTO enclosures (item_id, url, type, length) VALUES (?, ?, ?, ?)
-			ON CONFLICT (item_id, url) DO UPDATE SET type = excluded.type, length = excluded.length`,
+			ON CONFLICT (item_id, url) DO UPDATE SET type = excluded.type, length = excluded.length
+			WHERE type <> excluded.type OR length <> excluded.length`,
 			itemID, e.URL, e.Type, e.Length)
 		if err != nil {
 			return err
