@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"testing"
 )
 
@@ -60,5 +61,24 @@ func TestMergeUnchangedItemsAreNotRewritten(t *testing.T) {
 				t.Errorf("reordered document rewrote %d rows, want the 2 positions", got)
 			}
 		})
+	}
+}
+
+func TestMergeDocumentHoldingAnItemTwice(t *testing.T) {
+	s, now := newTestStore(t)
+	id := addFeed(t, s, "http://a.example/feed", "")
+	doc := docOf(
+		DocItem{GUID: "same", Title: "First in the document", Content: "new"},
+		DocItem{GUID: "other", Title: "Other"},
+		DocItem{GUID: "same", Title: "Last in the document", Content: "old"},
+	)
+	record(t, s, id, *now, doc, 0)
+	got := titles(t, s, id)
+	if len(got) != 2 || !slices.Contains(got, "First in the document") {
+		t.Fatalf("items %q, want the item once, as the document's first copy says", got)
+	}
+	record(t, s, id, now.Add(1), doc, 0) // and again, known this time
+	if got := titles(t, s, id); len(got) != 2 {
+		t.Fatalf("items %q after the same document again, want 2", got)
 	}
 }
