@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"time"
 )
 
@@ -30,6 +29,7 @@ type storedItem struct {
 	id                      int64
 	title, content, summary string
 	updated                 sql.NullInt64
+	listPos                 int
 }
 
 // mergeItems upserts the document's items. A known item whose title,
@@ -44,8 +44,12 @@ func mergeItems(ctx context.Context, tx *sql.Tx, feedID int64, d Download, res *
 	if err != nil {
 		return err
 	}
+	stored, err := storedItems(ctx, tx, feedID, items)
+	if err != nil {
+		return err
+	}
 	for i := len(items) - 1; i >= 0; i-- {
-		id, err := mergeItem(ctx, tx, feedID, items[i], i, d.At, graves, res)
+		id, err := mergeItem(ctx, tx, feedID, items[i], i, d.At, graves, stored, res)
 		if err != nil {
 			return err
 		}
@@ -57,39 +61,77 @@ func mergeItems(ctx context.Context, tx *sql.Tx, feedID int64, d Download, res *
 	return nil
 }
 
+// storedItems reads, in one statement, the stored rows of the document's
+// items that the feed already has, by item key.
+func storedItems(ctx context.Context, tx *sql.Tx, feedID int64, items []DocItem) (map[string]storedItem, error) {
+	keys := make([]string, len(items))
+	for i, it := range items {
+		keys[i] = ItemKey(it)
+	}
+	list, err := json.Marshal(keys)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT item_key, id, title, content, summary, updated_at, list_pos FROM items
+		WHERE feed_id = ? AND item_key IN (SELECT value FROM json_each(?))`, feedID, string(list))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	stored := make(map[string]storedItem, len(items))
+	for rows.Next() {
+		var key string
+		var old storedItem
+		if err := rows.Scan(&key, &old.id, &old.title, &old.content, &old.summary, &old.updated, &old.listPos); err != nil {
+			return nil, err
+		}
+		stored[key] = old
+	}
+	return stored, rows.Err()
+}
+
 // mergeItem stores one item and returns its id (0 for an item a rule
 // deleted before, whose key is in graves: its tombstone is touched
-// instead).
-func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos int, now time.Time, graves map[string]bool, res *DownloadResult) (int64, error) {
+// instead). stored holds the feed's known items by key, and learns what
+// this item becomes (a document may hold the same item twice).
+func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos int, now time.Time, graves map[string]bool, stored map[string]storedItem, res *DownloadResult) (int64, error) {
 	key := ItemKey(it)
-	var old storedItem
-	err := tx.QueryRowContext(ctx, `SELECT id, title, content, summary, updated_at FROM items
-		WHERE feed_id = ? AND item_key = ?`, feedID, key).
-		Scan(&old.id, &old.title, &old.content, &old.summary, &old.updated)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
+	old, known := stored[key]
+	if !known {
 		if graves[key] {
 			return 0, touchTombstone(ctx, tx, feedID, key, now)
 		}
 		id, err := insertItem(ctx, tx, feedID, key, it, pos, now)
-		if err == nil {
-			res.New++
-			res.NewItems = append(res.NewItems, id)
-			res.ChangedItems = append(res.ChangedItems, id)
+		if err != nil {
+			return 0, err
 		}
-		return id, err
-	case err != nil:
-		return 0, err
+		res.New++
+		res.NewItems = append(res.NewItems, id)
+		res.ChangedItems = append(res.ChangedItems, id)
+		stored[key] = storedOf(id, it, pos)
+		return id, nil
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE items SET list_pos = ? WHERE id = ?`, pos, old.id); err != nil {
-		return 0, err
+	if old.listPos != pos { // an unchanged item is not written at all
+		if _, err := tx.ExecContext(ctx, `UPDATE items SET list_pos = ? WHERE id = ?`, pos, old.id); err != nil {
+			return 0, err
+		}
 	}
+	stored[key] = storedOf(old.id, it, pos)
 	if !changed(old, it) {
 		return old.id, upsertEnclosures(ctx, tx, old.id, it.Enclosures)
 	}
 	res.Updated++
 	res.ChangedItems = append(res.ChangedItems, old.id)
 	return old.id, updateItem(ctx, tx, old.id, it)
+}
+
+// storedOf is what the row of item id holds once it is written.
+func storedOf(id int64, it DocItem, pos int) storedItem {
+	old := storedItem{id: id, title: it.Title, content: it.Content, summary: it.Summary, listPos: pos}
+	if it.Updated != nil {
+		old.updated = sql.NullInt64{Int64: it.Updated.Unix(), Valid: true}
+	}
+	return old
 }
 
 func changed(old storedItem, it DocItem) bool {
@@ -149,7 +191,8 @@ func updateItem(ctx context.Context, tx *sql.Tx, id int64, it DocItem) error {
 func upsertEnclosures(ctx context.Context, tx *sql.Tx, itemID int64, encs []DocEnclosure) error {
 	for _, e := range encs {
 		_, err := tx.ExecContext(ctx, `INSERT INTO enclosures (item_id, url, type, length) VALUES (?, ?, ?, ?)
-			ON CONFLICT (item_id, url) DO UPDATE SET type = excluded.type, length = excluded.length`,
+			ON CONFLICT (item_id, url) DO UPDATE SET type = excluded.type, length = excluded.length
+			WHERE type <> excluded.type OR length <> excluded.length`,
 			itemID, e.URL, e.Type, e.Length)
 		if err != nil {
 			return err

@@ -103,7 +103,11 @@ func (p *remotePage) record(ctx context.Context, tx *sql.Tx, it RemoteItem, at t
 		res.Feeds = append(res.Feeds, it.FeedID)
 	}
 	before := f.dr.New
-	id, err := mergeItem(ctx, tx, it.FeedID, it.Item, 0, at, f.graves, &f.dr)
+	stored, err := storedItems(ctx, tx, it.FeedID, []DocItem{it.Item})
+	if err != nil {
+		return err
+	}
+	id, err := mergeItem(ctx, tx, it.FeedID, it.Item, 0, at, f.graves, stored, &f.dr)
 	if err != nil || id == 0 { // 0: a rule deleted it before
 		return err
 	}

@@ -30,6 +30,15 @@ const (
 	idleReaders    = 2
 )
 
+// Prepared statements kept per connection (go-sqlite3's cache, keyed by
+// the SQL text): a download's transaction runs the same few dozen
+// statements every time, and preparing them again cost as much as
+// running them. Readers keep fewer: their queries vary more.
+const (
+	writerStmts = 64
+	readerStmts = 16
+)
+
 // Store is an open tidings database. It is safe for concurrent use.
 type Store struct {
 	// db serves reads (and statements outside transactions); writer holds
@@ -57,9 +66,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	cache := &exprCache{}
-	writer := openDB(dsn(path, writerCacheKiB), cache)
+	writer := openDB(dsn(path, writerCacheKiB, writerStmts), cache)
 	writer.SetMaxOpenConns(1)
-	db := openDB(dsn(path, readerCacheKiB), cache)
+	db := openDB(dsn(path, readerCacheKiB, readerStmts), cache)
 	db.SetMaxOpenConns(maxReaders)
 	db.SetMaxIdleConns(idleReaders)
 	s := &Store{db: db, writer: writer, path: path, now: time.Now, alive: OwnerAlive, exprs: cache}
@@ -91,10 +100,11 @@ func createPrivate(path string) error {
 }
 
 // dsn puts every pragma in the connection string so each pooled connection
-// gets them, with a page cache of cacheKiB. _txlock=immediate makes write
+// gets them, with a page cache of cacheKiB and a cache of stmts prepared
+// statements. _txlock=immediate makes write
 // transactions take the write lock at BEGIN, so two processes never
 // deadlock upgrading a read lock.
-func dsn(path string, cacheKiB int) string {
+func dsn(path string, cacheKiB, stmts int) string {
 	q := url.Values{}
 	q.Set("_journal_mode", "WAL")
 	q.Set("_foreign_keys", "on")
@@ -102,6 +112,7 @@ func dsn(path string, cacheKiB int) string {
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
 	q.Set("_cache_size", fmt.Sprint(-cacheKiB)) // negative: KiB rather than pages
+	q.Set("_stmt_cache_size", fmt.Sprint(stmts))
 	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 }
 

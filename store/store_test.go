@@ -118,7 +118,7 @@ func TestOpenUpgradesOlderDatabaseInPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := sql.Open("sqlite3", dsn(path, readerCacheKiB))
+	db, err := sql.Open("sqlite3", dsn(path, readerCacheKiB, readerStmts))
 	if err != nil {
 		t.Fatal(err)
 	}
