@@ -233,14 +233,7 @@ func (s *Store) RemoveFeed(ctx context.Context, id int64) ([]string, error) {
 		if files, err = enclosureFiles(ctx, tx, `i.feed_id = ?`, id); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `DELETE FROM feeds WHERE id = ?`, id)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
-		}
-		return nil
+		return execOne(ctx, tx, `DELETE FROM feeds WHERE id = ?`, id)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("remove feed %d: %w", id, err)

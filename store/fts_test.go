@@ -31,42 +31,15 @@ func searchHits(t *testing.T, s *Store, text string) int {
 func TestFullTextIndexKeepsOldStoresIndexOnUpgrade(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	ms, err := migrations()
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("sqlite3", dsn(path, readerCacheKiB, readerStmts))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`); err != nil {
-		t.Fatal(err)
-	}
 	// Every migration before this one, then items indexed the old way.
-	for _, m := range ms {
-		if strings.HasSuffix(m.name, "_fts_external.sql") {
-			break
-		}
-		if _, err := db.Exec(m.sql); err != nil {
-			t.Fatalf("%s: %v", m.name, err)
-		}
-		if _, err := db.Exec(`INSERT INTO schema_migrations VALUES (?, ?, 0)`, m.version, m.name); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, q := range []string{
+	writeOldDatabase(t, path, func(name string) bool { return strings.HasSuffix(name, "_fts_external.sql") },
 		`INSERT INTO feeds (url, title, created_at) VALUES ('http://old.example/feed', 'Old', 0)`,
 		`INSERT INTO feed_sync (feed_id) VALUES (1)`,
 		`INSERT INTO items (feed_id, item_key, title, content, first_seen_at, sort_at) VALUES (1, 'g:1', 'kept aardvark', 'body one', 0, 0)`,
 		`INSERT INTO items (feed_id, item_key, title, content, first_seen_at, sort_at) VALUES (1, 'g:2', 'edited', 'old zebra', 0, 0)`,
 		`INSERT INTO items (feed_id, item_key, title, content, first_seen_at, sort_at) VALUES (1, 'g:3', 'dropped', 'gone walrus', 0, 0)`,
 		`UPDATE items SET content = 'old zebra again' WHERE id = 2`,
-	} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
+	)
 
 	s, err := Open(ctx, path)
 	if err != nil {

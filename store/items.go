@@ -251,12 +251,8 @@ func (s *Store) SetFlagged(ctx context.Context, ids []int64, flagged bool) error
 func (s *Store) setItemFlag(ctx context.Context, column string, ids []int64, v bool) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		for _, id := range ids {
-			res, err := tx.ExecContext(ctx, `UPDATE items SET `+column+` = ? WHERE id = ?`, v, id)
-			if err != nil {
-				return err
-			}
-			if n, _ := res.RowsAffected(); n == 0 {
-				return fmt.Errorf("item %d: %w", id, ErrNotFound)
+			if err := execOne(ctx, tx, `UPDATE items SET `+column+` = ? WHERE id = ?`, v, id); err != nil {
+				return fmt.Errorf("item %d: %w", id, err)
 			}
 			if err := journalItems(ctx, tx, column, v, s.now(), `id = ?`, id); err != nil {
 				return err

@@ -85,14 +85,7 @@ func (s *Store) Rules(ctx context.Context) ([]Rule, error) {
 // document brings those items back.
 func (s *Store) RemoveRule(ctx context.Context, id int64) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM rules WHERE id = ?`, id)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
-		}
-		return nil
+		return execOne(ctx, tx, `DELETE FROM rules WHERE id = ?`, id)
 	})
 	if err != nil {
 		return fmt.Errorf("remove rule %d: %w", id, err)

@@ -102,14 +102,7 @@ func (s *Store) SavedSearchNamed(ctx context.Context, name string) (SavedSearch,
 // RemoveSavedSearch deletes the saved search called name (ErrNotFound).
 func (s *Store) RemoveSavedSearch(ctx context.Context, name string) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM saved_searches WHERE name = ?`, strings.TrimSpace(name))
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
-		}
-		return nil
+		return execOne(ctx, tx, `DELETE FROM saved_searches WHERE name = ?`, strings.TrimSpace(name))
 	})
 	if err != nil {
 		return fmt.Errorf("remove saved search %q: %w", name, err)

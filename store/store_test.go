@@ -113,28 +113,12 @@ func TestConnectionsAreSizedForATerminalProgram(t *testing.T) {
 func TestOpenUpgradesOlderDatabaseInPlace(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	// Build a version-1 database by hand: only the first migration.
-	ms, err := migrations()
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("sqlite3", dsn(path, readerCacheKiB, readerStmts))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
-		`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`,
-		ms[0].sql,
-		`INSERT INTO schema_migrations VALUES (1, '0001_init.sql', 0)`,
+	// A version-1 database: only the first migration.
+	writeOldDatabase(t, path, func(name string) bool { return !strings.HasPrefix(name, "0001_") },
 		`INSERT INTO feeds (url, title, created_at) VALUES ('http://old.example/feed', 'Old', 0)`,
 		`INSERT INTO feed_sync (feed_id) VALUES (1)`,
 		`INSERT INTO items (feed_id, item_key, title, content, first_seen_at, sort_at) VALUES (1, 'g:1', 'kept item', 'body', 0, 0)`,
-	} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
+	)
 
 	s, err := Open(ctx, path)
 	if err != nil {
@@ -197,6 +181,40 @@ func TestResolveFeedByIDAndURL(t *testing.T) {
 	for _, ref := range []string{"99", "http://nope.example/"} {
 		if _, err := s.ResolveFeed(ctx, ref); !errors.Is(err, ErrNotFound) {
 			t.Errorf("ResolveFeed(%q) = %v, want ErrNotFound", ref, err)
+		}
+	}
+}
+
+// writeOldDatabase makes at path the database an older tidings left: the
+// migrations before the first whose name stop accepts, then rows.
+func writeOldDatabase(t *testing.T, path string, stop func(name string) bool, rows ...string) {
+	t.Helper()
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite3", dsn(path, readerCacheKiB, readerStmts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if stop(m.name) {
+			break
+		}
+		if _, err := db.Exec(m.sql); err != nil {
+			t.Fatalf("%s: %v", m.name, err)
+		}
+		if _, err := db.Exec(`INSERT INTO schema_migrations VALUES (?, ?, 0)`, m.version, m.name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, q := range rows {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
 		}
 	}
 }
