@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
+	"os"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -45,11 +47,29 @@ func benchRecord(b *testing.B, maxItems, prefill int, doc func(n int, at time.Ti
 		step()
 	}
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu, written := cpuTime(), writtenBytes()
 	for b.Loop() {
 		step()
 	}
 	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(writtenBytes()-written)/float64(b.N), "written-B/op")
+}
+
+// writtenBytes is how many bytes the process has handed to write system
+// calls so far (wchar of /proc/self/io: the WAL, checkpoints, logs), 0
+// where that is not known.
+func writtenBytes() int64 {
+	data, err := os.ReadFile("/proc/self/io")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "wchar: "); ok {
+			n, _ := strconv.ParseInt(v, 10, 64)
+			return n
+		}
+	}
+	return 0
 }
 
 // cpuTime is the process's user + system CPU time so far, in nanoseconds:

@@ -9,13 +9,18 @@ import (
 )
 
 // openDB opens the database through go-sqlite3 with tidings' SQL
-// functions registered on every pooled connection (REGEXP, for the query
-// language's ~, through the store's cache of compiled patterns). The
+// functions registered on every pooled connection: REGEXP, for the query
+// language's ~, through the store's cache of compiled patterns, and
+// html_text, the words of an item's HTML that the full-text index holds
+// (see indexText; the index's triggers and view call it). The
 // DSN's pragmas apply to each connection as before. No driver name is
 // registered globally: the connector carries it all.
 func openDB(dsn string, cache *exprCache) *sql.DB {
 	drv := &sqlite3.SQLiteDriver{ConnectHook: func(conn *sqlite3.SQLiteConn) error {
-		return conn.RegisterFunc("regexp", cache.regexp, true)
+		if err := conn.RegisterFunc("regexp", cache.regexp, true); err != nil {
+			return err
+		}
+		return conn.RegisterFunc("html_text", indexText, true)
 	}}
 	return sql.OpenDB(connector{dsn: dsn, drv: drv})
 }
