@@ -136,3 +136,65 @@ func TestTwoRunsOfOneProcessNeverSyncAFeedAtOnce(t *testing.T) {
 		t.Errorf("%d requests, %d at once; want 1", n, c.peak())
 	}
 }
+
+// Whatever becomes of a feed's download, this process's claim on it is
+// gone when the sync returns: released by the transaction that records
+// the outcome, or afterwards when nothing was recorded.
+func TestAClaimIsReleasedOnEveryPath(t *testing.T) {
+	const other = "elsewhere.example:4242:1.1" // another host's owner: alive
+	cases := []struct {
+		name   string
+		serve  http.HandlerFunc
+		cancel bool // the sync's context ends during the request
+		due    bool // synced unforced while not due: skipped
+		want   func(r Result) bool
+	}{
+		{name: "a new document", serve: func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte(rssDoc("", "a"))) },
+			want: func(r Result) bool { return r.Err == nil && r.NewItems == 1 }},
+		{name: "not modified", serve: func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNotModified) },
+			want: func(r Result) bool { return r.Err == nil }},
+		{name: "a server error", serve: func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusInternalServerError) },
+			want: func(r Result) bool { return r.Err != nil }},
+		{name: "an unreadable feed", serve: func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("<html>not a feed")) },
+			want: func(r Result) bool { return r.Err != nil }},
+		{name: "canceled during the request", cancel: true,
+			want: func(r Result) bool { return r.Err != nil }},
+		{name: "no longer due", due: true, serve: func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte(rssDoc("", "a"))) },
+			want: func(r Result) bool { return r.Skipped }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHarness(t)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			serve := c.serve
+			if c.cancel {
+				asked := make(chan struct{})
+				serve = func(w http.ResponseWriter, r *http.Request) {
+					close(asked)
+					<-r.Context().Done() // until the client gives up
+				}
+				go func() {
+					select {
+					case <-asked:
+						cancel()
+					case <-time.After(10 * time.Second):
+					}
+				}()
+			}
+			h.srv.handle("/f", serve)
+			f := h.add("/f")
+			if c.due {
+				h.mustSync(f) // downloaded now: not due for a while
+			}
+			r := h.eng.SyncFeeds(ctx, []store.Feed{h.feed(f.ID)}, !c.due, nil)[0]
+			if !c.want(r) {
+				t.Fatalf("sync = %+v", r)
+			}
+			ok, holder, err := h.store.ClaimFeed(context.Background(), f.ID, other, t0, t0.Add(time.Hour))
+			if err != nil || !ok {
+				t.Errorf("after the sync, another process's claim = %v (held by %q), %v; want it free", ok, holder, err)
+			}
+		})
+	}
+}

@@ -12,7 +12,8 @@ import (
 )
 
 // recordSuccess stores a successful download: merge, purge, validators,
-// counters and the next sync time, in one transaction.
+// counters and the next sync time, and releases the feed's claim, in one
+// transaction.
 func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.DownloadResult, error) {
 	answered(ctx)
 	r := d.resp
@@ -27,6 +28,7 @@ func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.Download
 		BytesReceived: r.Wire,
 		MaxItems:      MaxItems(e.cfg, d.feed),
 		NewURL:        d.newURL,
+		Release:       e.owner,
 	}
 	hints := store.Hints{TTLMinutes: d.feed.TTLMinutes, SkipHours: d.feed.SkipHours, SkipDays: d.feed.SkipDays}
 	ttl := time.Duration(d.feed.TTLMinutes) * time.Minute
@@ -46,6 +48,7 @@ func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.Download
 	dl.NextSyncAt = nextSync(d.at, e.interval(d.feed), ttl, cacheHint(r.Header, d.at), e.salt(), hints, e.cfg.Sync.HonorSkipHints)
 	out, err := e.store.RecordDownload(ctx, d.feed.ID, dl)
 	if err == nil {
+		d.released = true
 		e.removeFiles(out.RemovedFiles)
 	}
 	return out, err
@@ -69,15 +72,16 @@ func (e *Engine) account(dl *store.Download, d *download) {
 	}
 }
 
-// recordFailure stores a failed attempt with its back-off and returns the
-// error to report. In a round judged offline the network's failures are
+// recordFailure stores a failed attempt with its back-off, releasing the
+// feed's claim in the same transaction, and returns the error to report. In a round judged offline the network's failures are
 // not stored (ErrOffline): the feed stays due, its count unchanged.
 func (e *Engine) recordFailure(ctx context.Context, d *download, cause error) error {
 	if e.excused(ctx, d, cause) {
 		return offlineError(cause)
 	}
 	now := e.clock.Now()
-	f := store.Failure{At: now, Error: cause.Error(), Counted: fetch.KindOf(cause) != fetch.KindCanceled}
+	f := store.Failure{At: now, Error: cause.Error(), Counted: fetch.KindOf(cause) != fetch.KindCanceled,
+		Release: e.owner}
 	if d.resp != nil {
 		f.BytesReceived, f.Status = d.resp.Wire, d.resp.Status
 	}
@@ -99,6 +103,8 @@ func (e *Engine) recordFailure(ctx context.Context, d *download, cause error) er
 	}
 	if _, err := e.store.RecordFailure(context.WithoutCancel(ctx), d.feed.ID, f); err != nil {
 		e.log.Error("record failure", "feed", d.feed.URL, "err", err)
+	} else {
+		d.released = true
 	}
 	return cause
 }

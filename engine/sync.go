@@ -55,6 +55,9 @@ type download struct {
 	// movePending is set when the document names an itunes:new-feed-url
 	// that did not return a feed yet: its body must be parsed next time.
 	movePending bool
+	// released is set once the outcome is recorded: the same transaction
+	// released the feed's claim.
+	released bool
 }
 
 // syncFeed downloads one feed now and records the outcome, with events.
@@ -79,16 +82,18 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, sinc
 	if slot != nil {
 		defer slot.Release()
 	}
-	claimed, holder, err := e.claim(ctx, feed.ID)
+	fresh, claimed, holder, err := e.claim(ctx, feed.ID)
 	if err != nil || !claimed {
 		res.Err, res.Skipped, res.HeldBy = err, err == nil, holder
 		return res
 	}
-	defer e.store.ReleaseFeed(context.WithoutCancel(ctx), feed.ID, e.owner)
-	if feed, err = e.store.Feed(ctx, feed.ID); err != nil { // fresh validators
-		res.Err = err
-		return res
-	}
+	released := false // by the transaction that records the outcome
+	defer func() {
+		if !released {
+			e.store.ReleaseFeed(context.WithoutCancel(ctx), feed.ID, e.owner)
+		}
+	}()
+	feed = fresh // read with the claim: fresh validators
 	if !force && !e.due(feed) || force && fresherThan(feed, since) {
 		res.Skipped = true
 		return res
@@ -101,7 +106,8 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, sinc
 		}
 	}
 	e.emit(FeedDownloading{FeedID: feed.ID, URL: feed.URL})
-	res, out := e.fetchAndRecord(ctx, feed, slot, admitErr)
+	var out store.DownloadResult
+	res, out, released = e.fetchAndRecord(ctx, feed, slot, admitErr)
 	e.emit(FeedDownloadCompleted{FeedID: feed.ID, URL: feed.URL, Err: res.Err,
 		NewItems: res.NewItems, UpdatedItems: res.UpdatedItems})
 	if res.Err == nil {
@@ -110,9 +116,11 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, sinc
 	return res
 }
 
-func (e *Engine) claim(ctx context.Context, feedID int64) (bool, string, error) {
+// claim claims the feed for this process's lease and returns its row as
+// the claim read it.
+func (e *Engine) claim(ctx context.Context, feedID int64) (store.Feed, bool, string, error) {
 	now := e.clock.Now()
-	return e.store.ClaimFeed(ctx, feedID, e.owner, now, now.Add(e.lease))
+	return e.store.ClaimFeedAndRead(ctx, feedID, e.owner, now, now.Add(e.lease))
 }
 
 // due reports whether the scheduler should download feed now.
@@ -131,8 +139,10 @@ func fresherThan(f store.Feed, since time.Time) bool {
 }
 
 // fetchAndRecord makes the exchange through slot (admitErr, when the door
-// refused the URL), interprets and records it.
-func (e *Engine) fetchAndRecord(ctx context.Context, feed store.Feed, slot *fetch.Slot, admitErr error) (Result, store.DownloadResult) {
+// refused the URL), interprets and records it. released reports whether
+// the record's transaction also released the feed's claim (it did not
+// when nothing was recorded or the record failed).
+func (e *Engine) fetchAndRecord(ctx context.Context, feed store.Feed, slot *fetch.Slot, admitErr error) (_ Result, _ store.DownloadResult, released bool) {
 	res := Result{FeedID: feed.ID, URL: feed.URL}
 	d := &download{feed: feed, at: e.clock.Now()}
 	err := admitErr
@@ -144,16 +154,16 @@ func (e *Engine) fetchAndRecord(ctx context.Context, feed store.Feed, slot *fetc
 	}
 	if err != nil {
 		res.Err = e.recordFailure(ctx, d, err)
-		return res, store.DownloadResult{}
+		return res, store.DownloadResult{}, d.released
 	}
 	out, err := e.recordSuccess(ctx, d)
 	if err != nil {
 		res.Err = &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: feed.URL, Err: err}
-		return res, out
+		return res, out, false
 	}
 	res.NewItems, res.UpdatedItems, res.Files = out.New, out.Updated, out.RemovedFiles
 	res.Enclosures = e.queueEnclosures(ctx, feed, out.ChangedItems)
-	return res, out
+	return res, out, d.released
 }
 
 // exchange makes the feed's request through its slot, which it gives back

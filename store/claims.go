@@ -15,6 +15,19 @@ import (
 // not claimed, holder names the live owner that holds it ("" when the
 // feed is gone).
 func (s *Store) ClaimFeed(ctx context.Context, feedID int64, owner string, now, until time.Time) (claimed bool, holder string, err error) {
+	_, claimed, holder, err = s.claimFeed(ctx, feedID, owner, now, until, false)
+	return claimed, holder, err
+}
+
+// ClaimFeedAndRead is ClaimFeed that also returns, when the claim is
+// taken, the feed's row read in the claim's own transaction: its
+// validators and sync state as they are when the claim begins, without
+// a second read.
+func (s *Store) ClaimFeedAndRead(ctx context.Context, feedID int64, owner string, now, until time.Time) (feed Feed, claimed bool, holder string, err error) {
+	return s.claimFeed(ctx, feedID, owner, now, until, true)
+}
+
+func (s *Store) claimFeed(ctx context.Context, feedID int64, owner string, now, until time.Time, read bool) (feed Feed, claimed bool, holder string, err error) {
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		var until0 sql.NullInt64
 		err := tx.QueryRowContext(ctx, `SELECT claimed_by, claimed_until FROM feed_sync WHERE feed_id = ?`,
@@ -31,13 +44,24 @@ func (s *Store) ClaimFeed(ctx context.Context, feedID int64, owner string, now, 
 		holder, claimed = "", true
 		_, err = tx.ExecContext(ctx, `UPDATE feed_sync SET claimed_by = ?, claimed_until = ? WHERE feed_id = ?`,
 			owner, until.Unix(), feedID)
+		if err != nil || !read {
+			return err
+		}
+		feed, err = scanFeed(tx.QueryRowContext(ctx, `SELECT `+feedColumns+feedFrom+` WHERE fd.id = ?`, feedID))
 		return err
 	})
 	if err != nil {
-		return false, "", fmt.Errorf("claim feed %d: %w", feedID, err)
+		return Feed{}, false, "", fmt.Errorf("claim feed %d: %w", feedID, err)
 	}
-	return claimed, holder, nil
+	return feed, claimed, holder, nil
 }
+
+// releaseColumns is the SET clause of a feed_sync update that also drops
+// the claim of the owner bound to both of its parameters (none when it is
+// ""), as ReleaseFeed does. Every expression of an UPDATE reads the row
+// as it was, so both test the claim before the release.
+const releaseColumns = `claimed_by = CASE WHEN claimed_by = ? AND claimed_by <> '' THEN '' ELSE claimed_by END,
+		claimed_until = CASE WHEN claimed_by = ? AND claimed_by <> '' THEN NULL ELSE claimed_until END`
 
 // ReleaseFeed drops owner's claim on a feed.
 func (s *Store) ReleaseFeed(ctx context.Context, feedID int64, owner string) error {

@@ -167,3 +167,90 @@ func TestFinishingOrRequeueingAnEnclosureDropsItsClaim(t *testing.T) {
 		}
 	}
 }
+
+func TestClaimFeedAndRead(t *testing.T) {
+	feeds := map[*Store]int64{}
+	testLeasedClaim(t, func(t *testing.T, s *Store, now time.Time, holder string, heldFor time.Duration) (bool, string, error) {
+		if feeds[s] == 0 {
+			feeds[s] = addFeed(t, s, "http://a.example/feed", "")
+		}
+		f, ok, who, err := s.ClaimFeedAndRead(context.Background(), feeds[s], holder, now, now.Add(heldFor))
+		if ok && f.ID != feeds[s] {
+			t.Errorf("claimed feed %d, read row of feed %d", feeds[s], f.ID)
+		}
+		return ok, who, err
+	})
+}
+
+func TestClaimFeedAndReadReturnsTheRowAsTheClaimFoundIt(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	id := addFeed(t, s, "http://a.example/feed", "")
+	record(t, s, id, *now, docOf(DocItem{GUID: "a", Title: "A"}), 0)
+	if _, err := s.RecordFailure(ctx, id, Failure{At: *now, NextSyncAt: now.Add(time.Hour), Status: 503, Error: "503", Counted: true}); err != nil {
+		t.Fatal(err)
+	}
+	want, err := s.Feed(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok, _, err := s.ClaimFeedAndRead(ctx, id, "me.example:1:1.1", *now, now.Add(time.Minute))
+	if err != nil || !ok {
+		t.Fatalf("claim = %v, %v", ok, err)
+	}
+	if got.URL != want.URL || got.ItemCount != 1 || got.State.Failures != 1 || got.State.LastError != "503" ||
+		got.State.NextSyncAt == nil || !got.State.NextSyncAt.Equal(*want.State.NextSyncAt) {
+		t.Errorf("claim read %+v, want %+v", got, want)
+	}
+	if got, ok, _, err := s.ClaimFeedAndRead(ctx, 999, "me.example:1:1.1", *now, now.Add(time.Minute)); ok || err != nil || got.ID != 0 {
+		t.Errorf("claim of a missing feed = %+v, %v, %v; want nothing", got, ok, err)
+	}
+}
+
+// Recording a download or a failure with Release drops that owner's claim
+// in the same transaction, and no other owner's.
+func TestRecordingAnOutcomeReleasesItsOwnersClaim(t *testing.T) {
+	const owner, other = "me.example:1:1.1", otherHostOwner // both alive: only a release frees them
+	outcomes := map[string]func(s *Store, id int64, at time.Time, release string) error{
+		"download": func(s *Store, id int64, at time.Time, release string) error {
+			_, err := s.RecordDownload(context.Background(), id, Download{At: at, Status: 200, NextSyncAt: at.Add(time.Hour),
+				Document: docOf(DocItem{GUID: "a", Title: "A"}), Release: release})
+			return err
+		},
+		"failure": func(s *Store, id int64, at time.Time, release string) error {
+			_, err := s.RecordFailure(context.Background(), id, Failure{At: at, NextSyncAt: at.Add(time.Hour), Status: 500,
+				Error: "500", Counted: true, Release: release})
+			return err
+		},
+	}
+	cases := []struct {
+		name     string
+		release  string
+		released bool
+	}{
+		{"released by its owner", owner, true},
+		{"no release asked", "", false},
+		{"another owner's release", "someone.example:2:2.2", false},
+	}
+	for kind, rec := range outcomes {
+		for _, c := range cases {
+			t.Run(kind+"/"+c.name, func(t *testing.T) {
+				s, now := newTestStore(t)
+				id := addFeed(t, s, "http://a.example/feed", "")
+				if ok, _, err := s.ClaimFeed(context.Background(), id, owner, *now, now.Add(time.Hour)); !ok || err != nil {
+					t.Fatalf("claim: %v %v", ok, err)
+				}
+				if err := rec(s, id, *now, c.release); err != nil {
+					t.Fatal(err)
+				}
+				ok, holder, err := s.ClaimFeed(context.Background(), id, other, *now, now.Add(time.Hour))
+				if err != nil || ok != c.released {
+					t.Fatalf("another owner's claim after the record = %v (held by %q), %v; want %v", ok, holder, err, c.released)
+				}
+				if !c.released && holder != owner {
+					t.Errorf("claim held by %q, want %q", holder, owner)
+				}
+			})
+		}
+	}
+}

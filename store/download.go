@@ -42,6 +42,10 @@ type Download struct {
 	NewURL string
 	// Stop, when set (StoppedGone, StoppedEnded), switches the feed to manual.
 	Stop string
+	// Release, when set, is the owner (see ClaimFeed) whose claim on the
+	// feed the same transaction drops: recording the download and ending
+	// its claim are one write.
+	Release string
 }
 
 // DownloadResult is what a recorded download changed.
@@ -157,11 +161,12 @@ func recordSuccess(ctx context.Context, tx *sql.Tx, feedID int64, d Download) er
 		failures = 0, last_error = '', retry_after = NULL,
 		requests = requests + 1,
 		bytes_received = bytes_received + ?, bytes_saved = bytes_saved + ?,
-		not_modified = not_modified + ?, delta_responses = delta_responses + ?
+		not_modified = not_modified + ?, delta_responses = delta_responses + ?,
+		`+releaseColumns+`
 		WHERE feed_id = ?`,
 		d.ETag, d.ETag, d.LastModified, d.LastModified, d.BodyHash, d.BodyHash,
 		d.FullBytes, d.FullBytes, d.At.Unix(), d.At.Unix(), d.NextSyncAt.Unix(),
-		d.BytesReceived, d.BytesSaved, d.NotModified, d.Partial, feedID)
+		d.BytesReceived, d.BytesSaved, d.NotModified, d.Partial, d.Release, d.Release, feedID)
 	return err
 }
 
@@ -180,6 +185,9 @@ type Failure struct {
 	BytesReceived int64
 	// Stop, when set, switches the feed to manual (410 Gone).
 	Stop string
+	// Release, when set, is the owner whose claim on the feed the same
+	// transaction drops (see Download.Release).
+	Release string
 }
 
 // RecordFailure stores a failed attempt: the error, the back-off and, for a
@@ -195,10 +203,11 @@ func (s *Store) RecordFailure(ctx context.Context, feedID int64, f Failure) (Syn
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE feed_sync SET
 			last_attempt_at = ?, next_sync_at = ?, failures = failures + ?, last_error = ?,
-			retry_after = ?, requests = requests + 1, bytes_received = bytes_received + ?
+			retry_after = ?, requests = requests + 1, bytes_received = bytes_received + ?,
+			`+releaseColumns+`
 			WHERE feed_id = ?`,
 			f.At.Unix(), f.NextSyncAt.Unix(), f.Counted, f.Error, unixOrNil(f.RetryAfter),
-			f.BytesReceived, feedID)
+			f.BytesReceived, f.Release, f.Release, feedID)
 		if err != nil {
 			return err
 		}
