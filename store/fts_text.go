@@ -140,3 +140,10 @@ func isInlineTag(name string) bool {
 	}
 	return false
 }
+
+// HTMLText is html_text, the SQL function the full-text index reads an
+// item's words through (see the view items_fts_text). A program that opens
+// the database with its own SQLite connection registers it under that
+// name to check the index (PRAGMA integrity_check) or to delete or change
+// items; reading needs nothing.
+func HTMLText(content string) string { return indexText(content) }

@@ -2,7 +2,9 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"database/sql"
+	"database/sql/driver"
 	"fmt"
 	"os/exec"
 	"path/filepath"
@@ -11,8 +13,10 @@ import (
 	"testing"
 	"time"
 
-	// Registers the "sqlite3" driver, to look into a user's database.
-	_ "github.com/mattn/go-sqlite3"
+	// The "sqlite3" driver (registered on import), to look into a user's database.
+	"github.com/mattn/go-sqlite3"
+
+	"github.com/tidings-rss/tidings/store"
 )
 
 // deadline bounds every wait of these tests on a process or a server, so
@@ -128,10 +132,7 @@ func (u *user) dbPath() string {
 // each row's columns joined by "|".
 func (u *user) query(q string, args ...any) []string {
 	u.t.Helper()
-	db, err := sql.Open("sqlite3", "file:"+u.dbPath()+"?_busy_timeout=30000")
-	if err != nil {
-		u.t.Fatal(err)
-	}
+	db := openWithFunctions("file:" + u.dbPath() + "?_busy_timeout=30000")
 	defer db.Close()
 	rows, err := db.Query(q, args...)
 	if err != nil {
@@ -173,3 +174,22 @@ func (u *user) integrity() string {
 	rows := u.query(`PRAGMA integrity_check`)
 	return fmt.Sprint(rows)
 }
+
+// openWithFunctions opens a database through go-sqlite3 with the SQL
+// function tidings' full-text index reads words through (html_text), as
+// any program must that checks the index.
+func openWithFunctions(dsn string) *sql.DB {
+	drv := &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+		return c.RegisterFunc("html_text", store.HTMLText, true)
+	}}
+	return sql.OpenDB(dsnConnector{dsn: dsn, drv: drv})
+}
+
+// dsnConnector opens connections of one DSN with one driver.
+type dsnConnector struct {
+	dsn string
+	drv *sqlite3.SQLiteDriver
+}
+
+func (c dsnConnector) Connect(context.Context) (driver.Conn, error) { return c.drv.Open(c.dsn) }
+func (c dsnConnector) Driver() driver.Driver                        { return c.drv }
