@@ -46,13 +46,7 @@ func newPolicy() *bluemonday.Policy {
 
 // allowStructure allows the text-level and block elements that carry no URL.
 func allowStructure(p *bluemonday.Policy) {
-	p.AllowElements(
-		"p", "br", "hr", "div", "span", "h1", "h2", "h3", "h4", "h5", "h6",
-		"ul", "ol", "li", "dl", "dt", "dd", "blockquote", "pre", "code",
-		"em", "strong", "b", "i", "u", "s", "sub", "sup", "abbr", "cite",
-		"del", "ins", "kbd", "mark", "q", "samp", "small", "var",
-		"figure", "figcaption",
-	)
+	p.AllowElements(structureElements()...)
 	p.AllowAttrs("title").OnElements("abbr")
 	p.AllowAttrs("start").Matching(number).OnElements("ol")
 }
@@ -76,8 +70,31 @@ func allowImages(p *bluemonday.Policy) {
 
 // allowTables allows tables with spanning cells.
 func allowTables(p *bluemonday.Policy) {
-	p.AllowElements("table", "caption", "thead", "tbody", "tfoot", "tr", "td", "th")
+	p.AllowElements(tableElements()...)
 	p.AllowAttrs("colspan", "rowspan").Matching(number).OnElements("td", "th")
+}
+
+// structureElements are the text-level and block elements of
+// [allowStructure].
+func structureElements() []string {
+	return []string{
+		"p", "br", "hr", "div", "span", "h1", "h2", "h3", "h4", "h5", "h6",
+		"ul", "ol", "li", "dl", "dt", "dd", "blockquote", "pre", "code",
+		"em", "strong", "b", "i", "u", "s", "sub", "sup", "abbr", "cite",
+		"del", "ins", "kbd", "mark", "q", "samp", "small", "var",
+		"figure", "figcaption",
+	}
+}
+
+// tableElements are the elements of [allowTables].
+func tableElements() []string {
+	return []string{"table", "caption", "thead", "tbody", "tfoot", "tr", "td", "th"}
+}
+
+// allowedElements are all the elements the policy keeps: those of
+// structure and tables, links and images.
+func allowedElements() []string {
+	return append(append(structureElements(), tableElements()...), "a", "img")
 }
 
 // isImageData reports whether u, a data: URL, holds a base64 PNG, GIF,

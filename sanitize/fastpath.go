@@ -1,0 +1,190 @@
+package sanitize
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// policyFast is policy.Sanitize(s) computed without running the policy's
+// tokenizer over the whole fragment, for the fragments made only of plain
+// text and simple tags of allowed elements, which is what most feed
+// content is. It reports false, having done nothing useful, for anything
+// else (a comment, an element the policy removes, a '<' that starts no
+// simple tag, a control, an unquoted attribute value), and the caller runs
+// the policy.
+//
+// bluemonday stays the sanitizer of record: every tag's output is its own.
+// The policy writes a fragment token by token, each token's output
+// depending only on the token and on state that a fragment of allowed
+// elements never changes (content skipping starts only at a removed
+// element, end tags are skipped only after a start tag the policy removed
+// whole, script and style text is never inside an allowed element), so
+// its output is the concatenation of what it writes for each token alone:
+//
+//   - text: the tokenizer's text (references decoded) escaped again,
+//     html.EscapeString(html.UnescapeString(text)), as Token.String does;
+//   - a tag without attributes: the policy's output for it, looked up in
+//     [tagTable], built once by running the policy on each such tag;
+//   - a tag with attributes: the policy's output for it, from one policy
+//     run over all such tags of s (each distinct tag once), cut at each
+//     '<' (the policy escapes '<' in values, so each output tag holds one).
+//     Should any of them come out empty (a link whose href went), the
+//     policy would then skip its end tag: policyFast gives up.
+//
+// The tags it accepts are a strict subset of what the HTML tokenizer
+// reads as one tag, so cutting s where it does gives the tokenizer's
+// tokens. FuzzPolicyFast checks the equality against the policy on random
+// input, and TestPolicyFastMatchesPolicy on every corpus input.
+func policyFast(s string) (string, bool) {
+	if !fastTakes(s) {
+		return "", false
+	}
+	var f fastWriter
+	f.b.Grow(len(s) + len(s)/8)
+	for i := 0; i < len(s); {
+		text, tag, attrs, next := nextPiece(s, i)
+		f.text(text)
+		f.tag(tag, attrs)
+		i = next
+	}
+	return f.finish(s)
+}
+
+// fastTakes reports whether [policyFast] takes s: text of [plainBytes]
+// and simple tags, those without attributes ones the policy keeps. It
+// reads s without writing anything, so that a fragment left to the
+// policy costs one scan.
+func fastTakes(s string) bool {
+	for i := 0; i < len(s); {
+		text, tag, attrs, next := nextPiece(s, i)
+		if next < 0 || !plainBytes(text) {
+			return false
+		}
+		if _, kept := tagTable.out[tag]; tag != "" && !attrs && !kept {
+			return false
+		}
+		i = next
+	}
+	return true
+}
+
+// nextPiece cuts the piece of s that starts at i: the text up to the next
+// '<' and the simple tag that starts there (see [simpleTag]), if any, and
+// whether it has attributes; next is where the following piece starts,
+// -1 when a '<' starts no simple tag.
+func nextPiece(s string, i int) (text, tag string, attrs bool, next int) {
+	j := strings.IndexByte(s[i:], '<')
+	if j < 0 {
+		return s[i:], "", false, len(s)
+	}
+	text = s[i : i+j]
+	i += j
+	n, attrs := simpleTag(s[i:])
+	if n == 0 {
+		return text, "", false, -1
+	}
+	return text, s[i : i+n], attrs, i + n
+}
+
+// fastWriter collects the output of [policyFast]: text and the policy's
+// output for tags without attributes in b, and where each tag with
+// attributes goes.
+type fastWriter struct {
+	b     strings.Builder
+	parts []fastPart // where the tags with attributes go in b
+	tags  []string   // distinct tags with attributes, in order of appearance
+	index map[string]int
+}
+
+// fastPart is the place of a tag with attributes in the output: its
+// byte offset in b and its index in tags.
+type fastPart struct {
+	at  int
+	tag int
+}
+
+// text writes the text t as the policy would: decoded, then escaped.
+func (f *fastWriter) text(t string) {
+	if strings.ContainsAny(t, "&'\">") {
+		t = html.EscapeString(html.UnescapeString(t))
+	}
+	f.b.WriteString(t)
+}
+
+// tag writes the policy's output for the tag t ("" for none), or records
+// where it goes when it has attributes.
+func (f *fastWriter) tag(t string, attrs bool) {
+	if !attrs {
+		f.b.WriteString(tagTable.out[t])
+		return
+	}
+	k, seen := f.index[t]
+	if !seen {
+		if f.index == nil {
+			f.index = make(map[string]int)
+		}
+		k = len(f.tags)
+		f.index[t] = k
+		f.tags = append(f.tags, t)
+	}
+	f.parts = append(f.parts, fastPart{at: f.b.Len(), tag: k})
+}
+
+// finish runs the policy over the tags with attributes and assembles the
+// output; false when a tag's output is empty.
+func (f *fastWriter) finish(s string) (string, bool) {
+	if len(f.tags) == 0 {
+		return f.b.String(), true
+	}
+	outs, ok := policyTags(f.tags)
+	if !ok {
+		return "", false
+	}
+	text := f.b.String()
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/8)
+	from := 0
+	for _, p := range f.parts {
+		b.WriteString(text[from:p.at])
+		b.WriteString(outs[p.tag])
+		from = p.at
+	}
+	b.WriteString(text[from:])
+	return b.String(), true
+}
+
+// policyTags returns the policy's output for each of tags, run once over
+// all of them; false unless each gives exactly one tag.
+func policyTags(tags []string) ([]string, bool) {
+	var in strings.Builder
+	for _, t := range tags {
+		in.WriteString(t)
+	}
+	out := policySanitize(in.String())
+	outs := make([]string, 0, len(tags))
+	for out != "" {
+		if out[0] != '<' {
+			return nil, false
+		}
+		n := strings.IndexByte(out[1:], '<') + 1
+		if n == 0 {
+			n = len(out)
+		}
+		outs = append(outs, out[:n])
+		out = out[n:]
+	}
+	return outs, len(outs) == len(tags)
+}
+
+// plainBytes reports whether t holds no byte the fast path leaves to the
+// policy: controls other than tab and newline (CR would be converted by
+// the tokenizer; the others are removed before the policy anyway).
+func plainBytes(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; c < ' ' && c != '\t' && c != '\n' || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}

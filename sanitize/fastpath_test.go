@@ -1,0 +1,123 @@
+package sanitize
+
+import (
+	"strings"
+	"testing"
+)
+
+// fastInputs are near misses for [policyFast]: simple fragments it must
+// take, and fragments one step outside what it takes.
+var fastInputs = []struct {
+	name, in string
+	fast     bool
+}{
+	{"paragraphs and emphasis", "<p>Some <em>long</em> text.</p>\n<p>More</p>", true},
+	{"link gets nofollow", `<p>a <a href="https://example.com/x?a=1&amp;b=2" title="T">l</a></p>`, true},
+	{"relative link", `<a href='/posts/1'>x</a>`, true},
+	{"image with dropped attributes", `<img src="https://cdn.example.net/1.jpg" alt="a" width="640" style="border:0" onload="track(1)">`, true},
+	{"self-closing", `a<br/>b<hr/><img src="x.png" />`, true},
+	{"entities in text", "Tom &amp; Jerry &#8217; &lt;b&gt; &quot;q&quot; it's \"x\" 1 > 0", true},
+	{"entity for ESC in text", "a &#27; b", true},
+	{"table", `<table><tr><td colspan="2">x</td></tr></table>`, true},
+	{"repeated link", strings.Repeat(`<a href="http://example.com/x">l</a> `, 5), true},
+	{"unicode", "<p>café — “quoted” 東京</p>", true},
+	{"link left without href", `<a href="javascript:alert(1)">x</a>`, false},
+	{"anchor without attributes", `<a>x</a>`, false},
+	{"script", `<p>x</p><script>alert(1)</script>`, false},
+	{"iframe", `<iframe src="x"></iframe>`, false},
+	{"comment", `<p>x<!-- more --></p>`, false},
+	{"upper case tag", `<P>x</P>`, false},
+	{"unquoted value", `<a href=x>y</a>`, false},
+	{"space around equals", `<a href = "x">y</a>`, false},
+	{"less-than in text", `a < b`, false},
+	{"carriage return", "a\r\nb", false},
+	{"end tag with attribute", `<p>x</p class="y">`, false},
+	{"unterminated tag", `<p class="x"`, false},
+	{"unterminated value", `<p class="x>y</p>`, false},
+	{"removed element", `<font color="red">x</font>`, false},
+	{"title element", `<title>x</title>`, false},
+	{"textarea", `<textarea><p>x</p></textarea>`, false},
+	{"slash inside tag", `<img / src="x">`, false},
+}
+
+// TestPolicyFastNearMisses checks each near miss: taken or not as
+// expected, and when taken exactly the policy's output.
+func TestPolicyFastNearMisses(t *testing.T) {
+	for _, tt := range fastInputs {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := policyFast(tt.in)
+			if ok != tt.fast {
+				t.Fatalf("policyFast(%q) took it: %v, want %v", tt.in, ok, tt.fast)
+			}
+			if want := policySanitize(tt.in); ok && got != want {
+				t.Errorf("policyFast(%q)\n = %q\nwant %q", tt.in, got, want)
+			}
+		})
+	}
+}
+
+// TestPolicyFastMatchesPolicy is the proof of [policyFast] over every
+// input of [TestHTMLOnePassIsFinal] (the corpora, the feeds, the fuzz
+// seeds and saved fuzz inputs), as given and as [htmlPass] hands them to
+// the policy: wherever the fast path answers, its answer is the policy's.
+// It also checks that the fast path answers for some of them.
+func TestPolicyFastMatchesPolicy(t *testing.T) {
+	taken, total := 0, 0
+	for _, raw := range onePassInputs(t) {
+		const layout = keepTab | keepLF | keepCR
+		for _, in := range []string{raw, unwrapFallback(stripControls(raw, layout))} {
+			total++
+			got, ok := policyFast(in)
+			if !ok {
+				continue
+			}
+			taken++
+			if want := policySanitize(in); got != want {
+				t.Errorf("policyFast(%q)\n = %q\nwant %q", in, got, want)
+			}
+		}
+	}
+	t.Logf("%d of %d inputs took the fast path", taken, total)
+	if taken == 0 {
+		t.Error("no input took the fast path")
+	}
+}
+
+// TestPolicyFastTakesFeedContent checks that the fast path answers for the
+// content the benchmarks sanitize, or it would save nothing.
+func TestPolicyFastTakesFeedContent(t *testing.T) {
+	for name, in := range map[string]string{"farm": farmContent, "paragraphs": paragraphContent} {
+		t.Run(name, func(t *testing.T) {
+			got, ok := policyFast(in)
+			if !ok {
+				t.Fatalf("policyFast refused %q", in)
+			}
+			if want := policySanitize(in); got != want {
+				t.Errorf("policyFast(%q)\n = %q\nwant %q", in, got, want)
+			}
+		})
+	}
+}
+
+// FuzzPolicyFast checks that wherever [policyFast] answers, on random
+// input and on what [htmlPass] makes of it before the policy, its answer
+// is exactly the policy's.
+func FuzzPolicyFast(f *testing.F) {
+	addSeeds(f)
+	for _, tt := range fastInputs {
+		f.Add(tt.in)
+	}
+	f.Add(farmContent)
+	f.Fuzz(func(t *testing.T, raw string) {
+		const layout = keepTab | keepLF | keepCR
+		for _, in := range []string{raw, unwrapFallback(stripControls(raw, layout))} {
+			got, ok := policyFast(in)
+			if !ok {
+				continue
+			}
+			if want := policySanitize(in); got != want {
+				t.Fatalf("policyFast(%q)\n = %q\nwant %q", in, got, want)
+			}
+		}
+	})
+}
