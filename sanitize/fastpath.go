@@ -95,6 +95,7 @@ type fastWriter struct {
 	parts []fastPart // where the tags with attributes go in b
 	tags  []string   // distinct tags with attributes, in order of appearance
 	index map[string]int
+	memo  map[string]string // the output of the tags fastAttrTag wrote
 }
 
 // fastPart is the place of a tag with attributes in the output: its
@@ -117,6 +118,18 @@ func (f *fastWriter) text(t string) {
 func (f *fastWriter) tag(t string, attrs bool) {
 	if !attrs {
 		f.b.WriteString(tagTable.out[t])
+		return
+	}
+	if out, ok := f.memo[t]; ok {
+		f.b.WriteString(out)
+		return
+	}
+	if out, ok := fastAttrTag(t); ok {
+		if f.memo == nil {
+			f.memo = make(map[string]string)
+		}
+		f.memo[t] = out
+		f.b.WriteString(out)
 		return
 	}
 	k, seen := f.index[t]
