@@ -7,33 +7,39 @@ import (
 )
 
 // policyFast is policy.Sanitize(s) computed without running the policy's
-// tokenizer over the whole fragment, for the fragments made only of plain
-// text and simple tags of allowed elements, which is what most feed
-// content is. It reports false, having done nothing useful, for anything
-// else (a comment, an element the policy removes, a '<' that starts no
-// simple tag, a control, an unquoted attribute value), and the caller runs
-// the policy.
+// tokenizer over the whole fragment, for the fragments made of plain text
+// and simple tags (see [simpleTag]), which is what most feed content is.
+// It reports false, having done nothing useful, for anything else (an
+// element whose content the policy skips or the tokenizer reads as raw
+// text, a '<' that starts no simple tag, a control, an unquoted attribute
+// value, a tag the policy would drop whole but keep its end tag), and the
+// caller runs the policy.
 //
-// bluemonday stays the sanitizer of record: every tag's output is its own.
-// The policy writes a fragment token by token, each token's output
-// depending only on the token and on state that a fragment of allowed
-// elements never changes (content skipping starts only at a removed
-// element, end tags are skipped only after a start tag the policy removed
-// whole, script and style text is never inside an allowed element), so
-// its output is the concatenation of what it writes for each token alone:
+// bluemonday stays the sanitizer of record. It writes a fragment token by
+// token, each token's output depending only on the token and on state
+// that such a fragment never changes (content skipping starts only at an
+// element of its skip list, end tags are skipped only after a start tag of
+// an allowed element it dropped, script and style text is only ever the
+// content of a whole script or style element), so its output is the
+// concatenation of what it writes for each token alone:
 //
 //   - text: the tokenizer's text (references decoded) escaped again,
 //     html.EscapeString(html.UnescapeString(text)), as Token.String does;
-//   - a tag without attributes: the policy's output for it, looked up in
-//     [tagTable], built once by running the policy on each such tag;
-//   - a tag with attributes: the policy's output for it, from one policy
-//     run over all such tags of s (each distinct tag once), cut at each
-//     '<' (the policy escapes '<' in values, so each output tag holds one).
-//     Should any of them come out empty (a link whose href went), the
-//     policy would then skip its end tag: policyFast gives up.
+//   - a tag without attributes of an allowed element: the policy's output
+//     for it, looked up in [tagTable], built once by running the policy
+//     on each such tag;
+//   - a start tag with attributes of an allowed element: the policy's
+//     output for it, by the policy's own rules for the common ones
+//     ([fastAttrTag]), else from one policy run over all the others in s
+//     (each distinct tag once), cut at each '<' (the policy escapes '<' in
+//     values, so each output tag holds one). Should any of them come out
+//     empty (a link whose href went), the policy would skip its end tag:
+//     policyFast gives up;
+//   - a comment, a tag of an element the policy removes, a whole script or
+//     style element: nothing.
 //
-// The tags it accepts are a strict subset of what the HTML tokenizer
-// reads as one tag, so cutting s where it does gives the tokenizer's
+// The pieces it accepts are a strict subset of what the HTML tokenizer
+// reads as one token, so cutting s where it does gives the tokenizer's
 // tokens. FuzzPolicyFast checks the equality against the policy on random
 // input, and TestPolicyFastMatchesPolicy on every corpus input.
 func policyFast(s string) (string, bool) {
@@ -43,9 +49,9 @@ func policyFast(s string) (string, bool) {
 	var f fastWriter
 	f.b.Grow(len(s) + len(s)/8)
 	for i := 0; i < len(s); {
-		text, tag, attrs, next := nextPiece(s, i)
+		text, tag, kind, next := nextPiece(s, i)
 		f.text(text)
-		f.tag(tag, attrs)
+		f.tag(tag, kind)
 		i = next
 	}
 	return f.finish(s)
@@ -57,11 +63,11 @@ func policyFast(s string) (string, bool) {
 // policy costs one scan.
 func fastTakes(s string) bool {
 	for i := 0; i < len(s); {
-		text, tag, attrs, next := nextPiece(s, i)
+		text, tag, kind, next := nextPiece(s, i)
 		if next < 0 || !plainBytes(text) {
 			return false
 		}
-		if _, kept := tagTable.out[tag]; tag != "" && !attrs && !kept {
+		if _, kept := tagTable.out[tag]; kind == tagBare && !kept {
 			return false
 		}
 		i = next
@@ -71,20 +77,20 @@ func fastTakes(s string) bool {
 
 // nextPiece cuts the piece of s that starts at i: the text up to the next
 // '<' and the simple tag that starts there (see [simpleTag]), if any, and
-// whether it has attributes; next is where the following piece starts,
-// -1 when a '<' starts no simple tag.
-func nextPiece(s string, i int) (text, tag string, attrs bool, next int) {
+// its kind; next is where the following piece starts, -1 when a '<'
+// starts no simple tag.
+func nextPiece(s string, i int) (text, tag string, kind tagKind, next int) {
 	j := strings.IndexByte(s[i:], '<')
 	if j < 0 {
-		return s[i:], "", false, len(s)
+		return s[i:], "", tagNone, len(s)
 	}
 	text = s[i : i+j]
 	i += j
-	n, attrs := simpleTag(s[i:])
+	n, kind := simpleTag(s[i:])
 	if n == 0 {
-		return text, "", false, -1
+		return text, "", tagNone, -1
 	}
-	return text, s[i : i+n], attrs, i + n
+	return text, s[i : i+n], kind, i + n
 }
 
 // fastWriter collects the output of [policyFast]: text and the policy's
@@ -113,10 +119,13 @@ func (f *fastWriter) text(t string) {
 	f.b.WriteString(t)
 }
 
-// tag writes the policy's output for the tag t ("" for none), or records
-// where it goes when it has attributes.
-func (f *fastWriter) tag(t string, attrs bool) {
-	if !attrs {
+// tag writes the policy's output for the simple tag t of the given kind
+// (nothing for none), or records where it goes.
+func (f *fastWriter) tag(t string, kind tagKind) {
+	switch kind {
+	case tagNone, tagGone:
+		return
+	case tagBare:
 		f.b.WriteString(tagTable.out[t])
 		return
 	}

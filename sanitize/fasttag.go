@@ -29,66 +29,180 @@ func newTagTable() tagSet {
 	return t
 }
 
-// isAllowedName reports whether name is one of [allowedElements]; only
-// their tags are simple.
+// isAllowedName reports whether name is one of [allowedElements].
 func isAllowedName(name string) bool { return tagTable.names[name] }
 
-// simpleTag returns the length of the tag that starts s (at its '<') and
-// whether it has attributes, when it is a simple tag; 0 otherwise. A
-// simple tag is "</name>" or "<name attributes>" or "<name attributes/>"
-// with name one of [allowedElements] in lower case, each attribute one
-// or more spaces, tabs or newlines then a name of ASCII letters, digits,
-// '-', '_', ':' and '.' (starting with a letter), then, optionally, '='
-// right after it and a value in double or single quotes, and maybe white
-// space before the end. The HTML
-// tokenizer reads each as one tag ending at its '>'; none of the
-// elements is one whose content it reads as raw text.
-func simpleTag(s string) (int, bool) {
-	if len(s) > 2 && s[1] == '/' {
-		n := nameLen(s[2:])
-		if n == 0 || 2+n >= len(s) || s[2+n] != '>' || !isAllowedName(s[2:2+n]) {
-			return 0, false
+// isRemovedName reports whether the policy removes the tags of element
+// name, not one of [allowedElements], and nothing else: no content skipped
+// and none the tokenizer reads as raw text. Those that do either are left
+// to the policy (script and style aside, see [simpleTag]), as are frame,
+// object and applet, whose content the policy keeps by a rule of its own.
+func isRemovedName(name string) bool {
+	switch name {
+	case "frame", "frameset", "iframe", "noembed", "noframes", "noscript", "nostyle",
+		"object", "applet", "script", "style", "title", "template", "plaintext", "textarea", "xmp":
+		return false
+	}
+	return !isAllowedName(name)
+}
+
+// tagKind is what [policyFast] makes of a simple tag.
+type tagKind uint8
+
+// The kinds of simple tag.
+const (
+	tagNone  tagKind = iota // not a simple tag: left to the policy
+	tagBare                 // a tag without attributes of an allowed element
+	tagAttrs                // a start tag with attributes of an allowed element
+	tagGone                 // something the policy writes nothing for
+)
+
+// simpleTag returns the length and kind of the simple tag that starts s
+// (at its '<'); 0 and tagNone when none does. A simple tag is
+//
+//   - "</name>", or "<name attributes>" or "<name attributes/>", with
+//     name in lower case (ASCII letters, then letters, digits, '-', '_',
+//     ':' or '.'), each attribute one or more spaces, tabs or newlines
+//     then a name of the same bytes but starting with a letter of either
+//     case, then, optionally, '=' right after it and a value in double or
+//     single quotes, and maybe white space before the end: tagBare or
+//     tagAttrs for an element the policy allows, tagGone for one it
+//     removes with no more ado ([isRemovedName]);
+//   - a whole script or style element, "<script attributes>" with no '<'
+//     before its "</script>" (the policy writes none of it): tagGone;
+//   - a comment whose end the tokenizer and a search for "-->" agree on
+//     ([commentLen]): tagGone.
+//
+// The HTML tokenizer reads each as one token (a script or style element
+// as three) ending where simpleTag says.
+func simpleTag(s string) (int, tagKind) {
+	if strings.HasPrefix(s, "<!--") {
+		if n := commentLen(s); n > 0 {
+			return n, tagGone
 		}
-		return 2 + n + 1, false
+		return 0, tagNone
+	}
+	if len(s) > 2 && s[1] == '/' {
+		return endTag(s)
 	}
 	n := nameLen(s[1:])
-	if n == 0 || !isAllowedName(s[1:1+n]) {
-		return 0, false
+	if n == 0 {
+		return 0, tagNone
 	}
-	i := 1 + n
+	name := s[1 : 1+n]
+	end, attrs, self := tagAttrsEnd(s, 1+n)
+	switch {
+	case end == 0:
+		return 0, tagNone
+	case isAllowedName(name) && attrs:
+		return end, tagAttrs
+	case isAllowedName(name):
+		return end, tagBare
+	case (name == "script" || name == "style") && !self:
+		return rawElementEnd(s, end, name)
+	case isRemovedName(name):
+		return end, tagGone
+	}
+	return 0, tagNone
+}
+
+// endTag returns the length and kind of the end tag "</name>" that starts
+// s, or 0 and tagNone.
+func endTag(s string) (int, tagKind) {
+	n := nameLen(s[2:])
+	if n == 0 || 2+n >= len(s) || s[2+n] != '>' {
+		return 0, tagNone
+	}
+	switch name := s[2 : 2+n]; {
+	case isAllowedName(name):
+		return 2 + n + 1, tagBare
+	case isRemovedName(name):
+		return 2 + n + 1, tagGone
+	}
+	return 0, tagNone
+}
+
+// tagAttrsEnd reads the attributes of the start tag s from i, just past
+// its name, and returns the tag's length, whether it has attributes and
+// whether it ends "/>"; 0 for the length when they are not those of a
+// simple tag.
+func tagAttrsEnd(s string, i int) (int, bool, bool) {
 	attrs := false
 	for i < len(s) {
 		ws := spaceLen(s[i:])
 		i += ws
 		switch {
 		case i == len(s):
-			return 0, false
+			return 0, false, false
 		case s[i] == '>':
-			return i + 1, attrs
+			return i + 1, attrs, false
 		case s[i] == '/':
 			if i+1 < len(s) && s[i+1] == '>' {
-				return i + 2, attrs
+				return i + 2, attrs, true
 			}
-			return 0, false
+			return 0, false, false
 		}
 		k := attrLen(s[i:])
 		if ws == 0 || k == 0 {
-			return 0, false
+			return 0, false, false
 		}
 		i += k
 		attrs = true
 	}
-	return 0, false
+	return 0, false, false
 }
 
-// nameLen returns the length of the lower-case ASCII element name
-// (letters, then letters or digits) that starts s.
+// rawElementEnd returns the length of the script or style element (name)
+// whose start tag ends at start in s, when its content holds no '<' and
+// "</name>" ends it, and tagGone; else 0 and tagNone. The tokenizer reads
+// such content as one raw text token up to that end tag, and the policy
+// writes neither the tags nor the text.
+func rawElementEnd(s string, start int, name string) (int, tagKind) {
+	j := strings.IndexByte(s[start:], '<')
+	if j < 0 {
+		return 0, tagNone
+	}
+	end := start + j
+	if !strings.HasPrefix(s[end:], "</"+name+">") {
+		return 0, tagNone
+	}
+	return end + len("</"+name+">"), tagGone
+}
+
+// commentLen returns the length of the comment that starts s ("<!--"),
+// when it ends at the first "-->" after it as far as the tokenizer is
+// concerned too: its text holds no "--" and starts neither ">" nor "->"
+// (which end a comment at once); 0 otherwise.
+func commentLen(s string) int {
+	body := s[len("<!--"):]
+	k := strings.Index(body, "-->")
+	if k < 0 {
+		return 0
+	}
+	body = body[:k]
+	if strings.Contains(body, "--") || strings.HasPrefix(body, ">") || strings.HasPrefix(body, "->") {
+		return 0
+	}
+	return len("<!--") + k + len("-->")
+}
+
+// nameLen returns the length of the lower-case element name that starts
+// s: an ASCII letter, then letters, digits, '-', '_', ':' or '.'.
 func nameLen(s string) int {
-	i := 0
-	for i < len(s) && ('a' <= s[i] && s[i] <= 'z' || i > 0 && '0' <= s[i] && s[i] <= '9') {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return 0
+	}
+	i := 1
+	for i < len(s) && isNameByte(s[i]) {
 		i++
 	}
 	return i
+}
+
+// isNameByte reports whether c may follow the first letter of an element
+// name of a simple tag.
+func isNameByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == ':' || c == '.'
 }
 
 // spaceLen returns the length of the run of spaces, tabs and newlines
