@@ -43,54 +43,28 @@ import (
 // tokens. FuzzPolicyFast checks the equality against the policy on random
 // input, and TestPolicyFastMatchesPolicy on every corpus input.
 func policyFast(s string) (string, bool) {
-	if !fastTakes(s) {
-		return "", false
-	}
 	var f fastWriter
 	f.b.Grow(len(s) + len(s)/8)
 	for i := 0; i < len(s); {
-		text, tag, kind, next := nextPiece(s, i)
-		f.text(text)
-		f.tag(tag, kind)
-		i = next
+		j := strings.IndexByte(s[i:], '<')
+		if j < 0 {
+			j = len(s) - i
+		}
+		if !f.text(s[i : i+j]) {
+			return "", false
+		}
+		i += j
+		if i == len(s) {
+			break
+		}
+		n, kind, out := simpleTag(s[i:])
+		if kind == tagNone {
+			return "", false
+		}
+		f.tag(s[i:i+n], kind, out)
+		i += n
 	}
 	return f.finish(s)
-}
-
-// fastTakes reports whether [policyFast] takes s: text of [plainBytes]
-// and simple tags, those without attributes ones the policy keeps. It
-// reads s without writing anything, so that a fragment left to the
-// policy costs one scan.
-func fastTakes(s string) bool {
-	for i := 0; i < len(s); {
-		text, tag, kind, next := nextPiece(s, i)
-		if next < 0 || !plainBytes(text) {
-			return false
-		}
-		if _, kept := tagTable.out[tag]; kind == tagBare && !kept {
-			return false
-		}
-		i = next
-	}
-	return true
-}
-
-// nextPiece cuts the piece of s that starts at i: the text up to the next
-// '<' and the simple tag that starts there (see [simpleTag]), if any, and
-// its kind; next is where the following piece starts, -1 when a '<'
-// starts no simple tag.
-func nextPiece(s string, i int) (text, tag string, kind tagKind, next int) {
-	j := strings.IndexByte(s[i:], '<')
-	if j < 0 {
-		return s[i:], "", tagNone, len(s)
-	}
-	text = s[i : i+j]
-	i += j
-	n, kind := simpleTag(s[i:])
-	if n == 0 {
-		return text, "", tagNone, -1
-	}
-	return text, s[i : i+n], kind, i + n
 }
 
 // fastWriter collects the output of [policyFast]: text and the policy's
@@ -111,22 +85,29 @@ type fastPart struct {
 	tag int
 }
 
-// text writes the text t as the policy would: decoded, then escaped.
-func (f *fastWriter) text(t string) {
-	if strings.ContainsAny(t, "&'\">") {
+// text writes the text t as the policy would: decoded, then escaped;
+// false when it holds a control [plainBytes] refuses.
+func (f *fastWriter) text(t string) bool {
+	plain, escaped := scanText(t)
+	if !plain {
+		return false
+	}
+	if escaped {
 		t = html.EscapeString(html.UnescapeString(t))
 	}
 	f.b.WriteString(t)
+	return true
 }
 
 // tag writes the policy's output for the simple tag t of the given kind
-// (nothing for none), or records where it goes.
-func (f *fastWriter) tag(t string, kind tagKind) {
+// (out for a bare tag, nothing for one that is gone), or records where it
+// goes.
+func (f *fastWriter) tag(t string, kind tagKind, out string) {
 	switch kind {
 	case tagNone, tagGone:
 		return
 	case tagBare:
-		f.b.WriteString(tagTable.out[t])
+		f.b.WriteString(out)
 		return
 	}
 	if out, ok := f.memo[t]; ok {
@@ -203,10 +184,20 @@ func policyTags(tags []string) ([]string, bool) {
 // policy: controls other than tab and newline (CR would be converted by
 // the tokenizer; the others are removed before the policy anyway).
 func plainBytes(t string) bool {
+	plain, _ := scanText(t)
+	return plain
+}
+
+// scanText reports whether t is [plainBytes] and whether it holds a byte
+// that decoding or escaping may change: '&', quotes or '>'.
+func scanText(t string) (plain, escaped bool) {
 	for i := 0; i < len(t); i++ {
-		if c := t[i]; c < ' ' && c != '\t' && c != '\n' || c == 0x7f {
-			return false
+		switch c := t[i]; {
+		case c == '&' || c == '\'' || c == '"' || c == '>':
+			escaped = true
+		case c < ' ' && c != '\t' && c != '\n' || c == 0x7f:
+			return false, escaped
 		}
 	}
-	return true
+	return true, escaped
 }

@@ -145,3 +145,14 @@ func FuzzPolicyFast(f *testing.F) {
 		}
 	})
 }
+
+// TestTagTableKeepsEveryEndTag checks what [simpleTag] relies on to tell
+// an allowed element's end tag from a removed one's by [tagTable] alone:
+// the policy keeps the end tag of every element it allows.
+func TestTagTableKeepsEveryEndTag(t *testing.T) {
+	for _, name := range allowedElements() {
+		if out := tagTable.out["</"+name+">"]; out != "</"+name+">" {
+			t.Errorf("policy writes %q for </%s>", out, name)
+		}
+	}
+}

@@ -75,51 +75,57 @@ const (
 //
 // The HTML tokenizer reads each as one token (a script or style element
 // as three) ending where simpleTag says.
-func simpleTag(s string) (int, tagKind) {
+func simpleTag(s string) (int, tagKind, string) {
 	if strings.HasPrefix(s, "<!--") {
 		if n := commentLen(s); n > 0 {
-			return n, tagGone
+			return n, tagGone, ""
 		}
-		return 0, tagNone
+		return 0, tagNone, ""
 	}
 	if len(s) > 2 && s[1] == '/' {
 		return endTag(s)
 	}
 	n := nameLen(s[1:])
 	if n == 0 {
-		return 0, tagNone
+		return 0, tagNone, ""
 	}
 	name := s[1 : 1+n]
 	end, attrs, self := tagAttrsEnd(s, 1+n)
-	switch {
-	case end == 0:
-		return 0, tagNone
-	case isAllowedName(name) && attrs:
-		return end, tagAttrs
-	case isAllowedName(name):
-		return end, tagBare
+	if end == 0 {
+		return 0, tagNone, ""
+	}
+	if !attrs {
+		if out, ok := tagTable.out[s[:end]]; ok {
+			return end, tagBare, out
+		}
+	}
+	switch allowed := isAllowedName(name); {
+	case allowed && attrs:
+		return end, tagAttrs, ""
+	case allowed:
+		return 0, tagNone, "" // "<p >", or an element the policy drops bare
 	case (name == "script" || name == "style") && !self:
 		return rawElementEnd(s, end, name)
 	case isRemovedName(name):
-		return end, tagGone
+		return end, tagGone, ""
 	}
-	return 0, tagNone
+	return 0, tagNone, ""
 }
 
-// endTag returns the length and kind of the end tag "</name>" that starts
-// s, or 0 and tagNone.
-func endTag(s string) (int, tagKind) {
+// endTag returns the length, kind and, when bare, output of the end tag
+// "</name>" that starts s, or 0 and tagNone.
+func endTag(s string) (int, tagKind, string) {
 	n := nameLen(s[2:])
 	if n == 0 || 2+n >= len(s) || s[2+n] != '>' {
-		return 0, tagNone
+		return 0, tagNone, ""
 	}
-	switch name := s[2 : 2+n]; {
-	case isAllowedName(name):
-		return 2 + n + 1, tagBare
-	case isRemovedName(name):
-		return 2 + n + 1, tagGone
+	if out, ok := tagTable.out[s[:2+n+1]]; ok {
+		return 2 + n + 1, tagBare, out
 	}
-	return 0, tagNone
+	if isRemovedName(s[2 : 2+n]) {
+		return 2 + n + 1, tagGone, ""
+	}
+	return 0, tagNone, ""
 }
 
 // tagAttrsEnd reads the attributes of the start tag s from i, just past
@@ -157,16 +163,16 @@ func tagAttrsEnd(s string, i int) (int, bool, bool) {
 // "</name>" ends it, and tagGone; else 0 and tagNone. The tokenizer reads
 // such content as one raw text token up to that end tag, and the policy
 // writes neither the tags nor the text.
-func rawElementEnd(s string, start int, name string) (int, tagKind) {
+func rawElementEnd(s string, start int, name string) (int, tagKind, string) {
 	j := strings.IndexByte(s[start:], '<')
 	if j < 0 {
-		return 0, tagNone
+		return 0, tagNone, ""
 	}
 	end := start + j
-	if !strings.HasPrefix(s[end:], "</"+name+">") {
-		return 0, tagNone
+	if !strings.HasPrefix(s[end:], "</") || !strings.HasPrefix(s[end+2:], name) || !strings.HasPrefix(s[end+2+len(name):], ">") {
+		return 0, tagNone, ""
 	}
-	return end + len("</"+name+">"), tagGone
+	return end + len("</>") + len(name), tagGone, ""
 }
 
 // commentLen returns the length of the comment that starts s ("<!--"),
