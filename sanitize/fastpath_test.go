@@ -156,3 +156,41 @@ func TestTagTableKeepsEveryEndTag(t *testing.T) {
 		}
 	}
 }
+
+// TestFastAttrTagEveryElement checks [fastAttrTag] on every allowed
+// element with each attribute any rule of the policy names and a few it
+// does not, with ordinary and awkward values: wherever it answers, its
+// answer is the policy's. It pins the rules fastAttrTag mirrors to the
+// policy of policy.go.
+func TestFastAttrTagEveryElement(t *testing.T) {
+	keys := []string{"href", "src", "title", "alt", "width", "height", "start", "cite",
+		"colspan", "rowspan", "class", "style", "rel", "target", "onclick", "srcset"}
+	vals := []string{"https://example.com/a?b=1&amp;c=2", "/rel/path", "mailto:x@example.org",
+		"javascript:alert(1)", "data:image/png;base64,iVBORw0KGgo=", "640", "50%", "1234567",
+		"", " spaced ", "a b", "it's \"q\" <x>", "HTTP://EXAMPLE.COM/%zz", "#frag", "nofollow"}
+	answered := 0
+	for _, name := range allowedElements() {
+		for _, key := range keys {
+			for _, val := range vals {
+				for _, tag := range []string{
+					"<" + name + " " + key + `="` + val + `">`,
+					"<" + name + " " + key + `='` + val + `' title="t"/>`,
+					"<" + name + ` class="c" ` + key + `="` + val + `" href="/x">`,
+				} {
+					if n, kind, _ := simpleTag(tag); n != len(tag) || kind != tagAttrs {
+						continue
+					}
+					got, ok := fastAttrTag(tag)
+					if !ok {
+						continue
+					}
+					answered++
+					if want := policySanitize(tag); got != want {
+						t.Errorf("fastAttrTag(%q)\n = %q\nwant %q", tag, got, want)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d tags answered", answered)
+}

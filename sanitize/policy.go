@@ -26,7 +26,13 @@ var (
 	imageDataPrefix = regexp.MustCompile(`^image/(?:png|gif|jpeg|webp);base64,`)
 )
 
-// newPolicy builds the allow-list: harmless structure, links, images and
+// newPolicy builds the allow-list. The fast path of [applyPolicy] mirrors
+// some of its rules (fasttag.go: the elements whose content is skipped;
+// fastattrs.go: the attributes of links and images, rel="nofollow"): a
+// change here goes there too, and TestFastAttrTagEveryElement,
+// TestPolicyFastMatchesPolicy and FuzzPolicyFast fail until it does.
+//
+// The allow-list: harmless structure, links, images and
 // tables; no script, event handlers, style, frames, objects, forms or
 // foreign (SVG, MathML) elements, though their text stays; URLs only http, https, mailto, relative,
 // and base64 raster images in img src.
