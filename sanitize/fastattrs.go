@@ -7,10 +7,10 @@ import (
 	"golang.org/x/net/html"
 )
 
-// fastAttrTag returns the policy's output for t, a simple tag with
+// fastAttrTag writes to b the policy's output for t, a simple tag with
 // attributes (see [simpleTag]), for the common tags whose attributes the
-// policy's rules for this allow-list decide alone; false for any other,
-// which [policyFast] leaves to the policy. It follows the policy's steps
+// policy's rules for this allow-list decide alone; false, having written
+// nothing, for any other, which [policyFast] leaves to the policy. It follows the policy's steps
 // for a start or self-closing tag (bluemonday's Policy.sanitize and
 // sanitizeAttrs, with the options [newPolicy] sets):
 //
@@ -29,11 +29,11 @@ import (
 //   - the tag is written as Token.String writes it: values escaped.
 //
 // FuzzPolicyFast checks the result against the policy itself.
-func fastAttrTag(t string) (string, bool) {
+func fastAttrTag(b *strings.Builder, t string) bool {
 	self := strings.HasSuffix(t, "/>")
 	name := t[1 : 1+nameLen(t[1:])]
 	if !elementRules(name) {
-		return "", false
+		return false
 	}
 	var room [6]html.Attribute
 	kept := room[:0]
@@ -50,25 +50,25 @@ func fastAttrTag(t string) (string, bool) {
 			val = val[1 : len(val)-1]
 		}
 		if hasUpper(key) {
-			return "", false
+			return false
 		}
 		r := ruleIndex(name, key)
 		if r < 0 {
 			continue
 		}
 		if seen&(1<<r) != 0 {
-			return "", false
+			return false
 		}
 		seen |= 1 << r
 		a, keep, ok := applyRule(name, key, val)
 		if !ok {
-			return "", false
+			return false
 		}
 		if keep {
 			kept = append(kept, a)
 		}
 	}
-	return writeTag(name, kept, self)
+	return writeTag(b, name, kept, self)
 }
 
 // elementRules reports whether fastAttrTag follows the policy's rules for
@@ -114,7 +114,7 @@ func applyRule(name, key, raw string) (html.Attribute, bool, bool) {
 	case key == "width" || key == "height":
 		return html.Attribute{Key: key, Val: val}, number.MatchString(val), true
 	case name == "a" && key == "href":
-		if !linkURL.MatchString(val) {
+		if !matchesLinkURL(val) {
 			return html.Attribute{}, false, true
 		}
 		fallthrough
@@ -123,6 +123,17 @@ func applyRule(name, key, raw string) (html.Attribute, bool, bool) {
 		return html.Attribute{Key: key, Val: u}, keep, ok
 	}
 	return html.Attribute{Key: key, Val: val}, true, true
+}
+
+// matchesLinkURL is linkURL.MatchString(val), without running the
+// regular expression for the values that start "http://", "https://" or
+// "/": with no leading white space, the first two match its scheme
+// alternative and the last its "not a letter" one.
+func matchesLinkURL(val string) bool {
+	if strings.HasPrefix(val, "https://") || strings.HasPrefix(val, "http://") || strings.HasPrefix(val, "/") {
+		return true
+	}
+	return linkURL.MatchString(val)
 }
 
 // attrValue returns the raw value as the tokenizer gives it, "&amp;"
@@ -172,26 +183,34 @@ func checkedURL(val string) (string, bool, bool) {
 	return "", false, true
 }
 
-// writeTag writes the start or self-closing tag of element name with the
-// attributes kept, and rel="nofollow" after a link's href; with none, the
-// policy's output for the bare tag, false when it removes that.
-func writeTag(name string, attrs []html.Attribute, self bool) (string, bool) {
+// writeTag writes to b the start or self-closing tag of element name with
+// the attributes kept, and rel="nofollow" after a link's href; with none,
+// the policy's output for the bare tag, false (nothing written) when it
+// removes that.
+func writeTag(b *strings.Builder, name string, attrs []html.Attribute, self bool) bool {
 	if name == "a" && hasAttr(attrs, "href") {
 		attrs = append(attrs, html.Attribute{Key: "rel", Val: "nofollow"})
-	}
-	if len(attrs) == 0 {
-		bare := "<" + name + ">"
-		if self {
-			bare = "<" + name + "/>"
-		}
-		out, ok := tagTable.out[bare]
-		return out, ok
 	}
 	end := ">"
 	if self {
 		end = "/>"
 	}
-	return tagText(name, attrs, end), true
+	if len(attrs) == 0 {
+		out, ok := tagTable.out["<"+name+end]
+		b.WriteString(out)
+		return ok
+	}
+	b.WriteByte('<')
+	b.WriteString(name)
+	for _, a := range attrs {
+		b.WriteByte(' ')
+		b.WriteString(a.Key)
+		b.WriteString(`="`)
+		writeEscaped(b, a.Val)
+		b.WriteByte('"')
+	}
+	b.WriteString(end)
+	return true
 }
 
 // hasAttr reports whether attrs holds one named key.
@@ -202,23 +221,6 @@ func hasAttr(attrs []html.Attribute, key string) bool {
 		}
 	}
 	return false
-}
-
-// tagText writes a tag as Token.String does: the name, each attribute as
-// key="value" with the value escaped, then end.
-func tagText(name string, attrs []html.Attribute, end string) string {
-	var b strings.Builder
-	b.WriteByte('<')
-	b.WriteString(name)
-	for _, a := range attrs {
-		b.WriteByte(' ')
-		b.WriteString(a.Key)
-		b.WriteString(`="`)
-		b.WriteString(html.EscapeString(a.Val))
-		b.WriteByte('"')
-	}
-	b.WriteString(end)
-	return b.String()
 }
 
 // hasUpper reports whether s holds an ASCII upper-case letter.

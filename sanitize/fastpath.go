@@ -92,11 +92,43 @@ func (f *fastWriter) text(t string) bool {
 	if !plain {
 		return false
 	}
-	if escaped {
-		t = html.EscapeString(html.UnescapeString(t))
+	if !escaped {
+		f.b.WriteString(t)
+		return true
 	}
-	f.b.WriteString(t)
+	if strings.IndexByte(t, '&') >= 0 {
+		t = html.UnescapeString(t)
+	}
+	writeEscaped(&f.b, t)
 	return true
+}
+
+// writeEscaped writes s to b escaped as html.EscapeString escapes it,
+// without making the escaped string first.
+func writeEscaped(b *strings.Builder, s string) {
+	for {
+		i := strings.IndexAny(s, "&'<>\"\r")
+		if i < 0 {
+			b.WriteString(s)
+			return
+		}
+		b.WriteString(s[:i])
+		switch s[i] {
+		case '&':
+			b.WriteString("&amp;")
+		case '\'':
+			b.WriteString("&#39;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&#34;")
+		case '\r':
+			b.WriteString("&#13;")
+		}
+		s = s[i+1:]
+	}
 }
 
 // tag writes the policy's output for the simple tag t of the given kind
@@ -114,12 +146,12 @@ func (f *fastWriter) tag(t string, kind tagKind, out string) {
 		f.b.WriteString(out)
 		return
 	}
-	if out, ok := fastAttrTag(t); ok {
+	start := f.b.Len()
+	if fastAttrTag(&f.b, t) {
 		if f.memo == nil {
 			f.memo = make(map[string]string)
 		}
-		f.memo[t] = out
-		f.b.WriteString(out)
+		f.memo[t] = f.b.String()[start:]
 		return
 	}
 	k, seen := f.index[t]
@@ -191,13 +223,32 @@ func plainBytes(t string) bool {
 // scanText reports whether t is [plainBytes] and whether it holds a byte
 // that decoding or escaping may change: '&', quotes or '>'.
 func scanText(t string) (plain, escaped bool) {
+	var seen byte
 	for i := 0; i < len(t); i++ {
-		switch c := t[i]; {
-		case c == '&' || c == '\'' || c == '"' || c == '>':
-			escaped = true
-		case c < ' ' && c != '\t' && c != '\n' || c == 0x7f:
-			return false, escaped
-		}
+		seen |= textClass[t[i]]
 	}
-	return true, escaped
+	return seen&classControl == 0, seen&classEscaped != 0
+}
+
+// The classes of a byte of text, for [scanText].
+const (
+	classEscaped = 1 << iota // '&', quotes, '>'
+	classControl             // a control but tab and newline
+)
+
+// textClass maps each byte to its classes. It is built once and only
+// read afterwards.
+var textClass = newTextClass()
+
+// newTextClass builds [textClass].
+func newTextClass() [256]byte {
+	var c [256]byte
+	for b := range 0x20 {
+		c[b] = classControl
+	}
+	c['\t'], c['\n'], c[0x7f] = 0, 0, classControl
+	for _, b := range []byte("&'\">") {
+		c[b] = classEscaped
+	}
+	return c
 }

@@ -180,10 +180,11 @@ func TestFastAttrTagEveryElement(t *testing.T) {
 					if n, kind, _ := simpleTag(tag); n != len(tag) || kind != tagAttrs {
 						continue
 					}
-					got, ok := fastAttrTag(tag)
-					if !ok {
+					var b strings.Builder
+					if !fastAttrTag(&b, tag) {
 						continue
 					}
+					got := b.String()
 					answered++
 					if want := policySanitize(tag); got != want {
 						t.Errorf("fastAttrTag(%q)\n = %q\nwant %q", tag, got, want)
@@ -193,4 +194,17 @@ func TestFastAttrTagEveryElement(t *testing.T) {
 		}
 	}
 	t.Logf("%d tags answered", answered)
+}
+
+// TestMatchesLinkURL checks the shortcut of matchesLinkURL against the
+// regular expression on the values it decides alone and a few it does not.
+func TestMatchesLinkURL(t *testing.T) {
+	for _, val := range []string{"https://example.com/", "http://x", "/a", "//host/p", "https:", "http:/x",
+		"/", "javascript:x", "data:x", " https://x", "mailto:a@b", "HTTPS://X", "x", ""} {
+		t.Run(val, func(t *testing.T) {
+			if got, want := matchesLinkURL(val), linkURL.MatchString(val); got != want {
+				t.Errorf("matchesLinkURL(%q) = %v, the pattern says %v", val, got, want)
+			}
+		})
+	}
 }
