@@ -102,3 +102,39 @@ func BenchmarkTextUnicode(b *testing.B) {
 		Text(in)
 	}
 }
+
+// farmContent is an item's content as the end-to-end benchmark's feeds
+// carry it (ui/cli's farmHTML): headings, paragraphs with links and
+// emphasis, lists, quotes, code and an image with a style and a handler.
+const farmContent = `<h2>Release notes for the quiet week</h2>
+<p>The team shipped a small but welcome set of changes to the sync engine and the reader <a href="https://example.com/48213?utm_source=feed&amp;id=90871" title="read more">the full story</a>, <em>with tests</em> and <strong>no regressions</strong>. Nothing else changed in the store or in the way feeds are fetched over the wire.</p>
+<ul><li>Faster cold sync for large lists</li><li>Fewer allocations while parsing dates and links</li><li><a href="https://example.org/771204">release page</a></li></ul>
+<blockquote><p>It is the little things that make a reader pleasant to use every day, and this release is full of them.</p></blockquote>
+<pre><code>func f(x int) int {
+	return x * 42 // double it twice
+}</code></pre>
+<p><img src="https://cdn.example.net/img/5531.jpg" alt="a quiet harbour" width="640" height="360" style="border:0" onload="track(17)"></p>
+<p>Readers asked why the sync took so long <a href="https://example.com/99120?utm_source=feed&amp;id=1203" title="the thread">on the forum</a>, <em>and it's fair</em> and <strong>we listened</strong>. The answer was the sanitizer, which read every byte twice &amp; more.</p>
+`
+
+// paragraphContent is the content of the engine's sync benchmark: twenty
+// paragraphs with emphasis and the same link.
+var paragraphContent = strings.Repeat(`<p>Some <em>reasonably</em> long paragraph with a <a href="http://example.com/x">link</a> in it. </p>`, 20)
+
+// BenchmarkHTMLFarm sanitizes farmContent.
+func BenchmarkHTMLFarm(b *testing.B) {
+	b.SetBytes(int64(len(farmContent)))
+	b.ReportAllocs()
+	for b.Loop() {
+		HTML(farmContent)
+	}
+}
+
+// BenchmarkHTMLParagraphs sanitizes paragraphContent.
+func BenchmarkHTMLParagraphs(b *testing.B) {
+	b.SetBytes(int64(len(paragraphContent)))
+	b.ReportAllocs()
+	for b.Loop() {
+		HTML(paragraphContent)
+	}
+}

@@ -53,6 +53,9 @@ func fallbackTagName(rest string) int {
 	if strings.HasPrefix(rest, "/") {
 		slash = 1
 	}
+	if len(rest) <= slash || rest[slash]|0x20 != 'i' && rest[slash]|0x20 != 'n' {
+		return 0 // no fallback name starts otherwise: most tags end here
+	}
 	for _, name := range fallbackNames {
 		n := slash + len(name)
 		if len(rest) < n || !strings.EqualFold(rest[slash:n], name) {

@@ -26,7 +26,13 @@ var (
 	imageDataPrefix = regexp.MustCompile(`^image/(?:png|gif|jpeg|webp);base64,`)
 )
 
-// newPolicy builds the allow-list: harmless structure, links, images and
+// newPolicy builds the allow-list. The fast path of [applyPolicy] mirrors
+// some of its rules (fasttag.go: the elements whose content is skipped;
+// fastattrs.go: the attributes of links and images, rel="nofollow"): a
+// change here goes there too, and TestFastAttrTagEveryElement,
+// TestPolicyFastMatchesPolicy and FuzzPolicyFast fail until it does.
+//
+// The allow-list: harmless structure, links, images and
 // tables; no script, event handlers, style, frames, objects, forms or
 // foreign (SVG, MathML) elements, though their text stays; URLs only http, https, mailto, relative,
 // and base64 raster images in img src.
@@ -46,13 +52,7 @@ func newPolicy() *bluemonday.Policy {
 
 // allowStructure allows the text-level and block elements that carry no URL.
 func allowStructure(p *bluemonday.Policy) {
-	p.AllowElements(
-		"p", "br", "hr", "div", "span", "h1", "h2", "h3", "h4", "h5", "h6",
-		"ul", "ol", "li", "dl", "dt", "dd", "blockquote", "pre", "code",
-		"em", "strong", "b", "i", "u", "s", "sub", "sup", "abbr", "cite",
-		"del", "ins", "kbd", "mark", "q", "samp", "small", "var",
-		"figure", "figcaption",
-	)
+	p.AllowElements(structureElements()...)
 	p.AllowAttrs("title").OnElements("abbr")
 	p.AllowAttrs("start").Matching(number).OnElements("ol")
 }
@@ -76,8 +76,31 @@ func allowImages(p *bluemonday.Policy) {
 
 // allowTables allows tables with spanning cells.
 func allowTables(p *bluemonday.Policy) {
-	p.AllowElements("table", "caption", "thead", "tbody", "tfoot", "tr", "td", "th")
+	p.AllowElements(tableElements()...)
 	p.AllowAttrs("colspan", "rowspan").Matching(number).OnElements("td", "th")
+}
+
+// structureElements are the text-level and block elements of
+// [allowStructure].
+func structureElements() []string {
+	return []string{
+		"p", "br", "hr", "div", "span", "h1", "h2", "h3", "h4", "h5", "h6",
+		"ul", "ol", "li", "dl", "dt", "dd", "blockquote", "pre", "code",
+		"em", "strong", "b", "i", "u", "s", "sub", "sup", "abbr", "cite",
+		"del", "ins", "kbd", "mark", "q", "samp", "small", "var",
+		"figure", "figcaption",
+	}
+}
+
+// tableElements are the elements of [allowTables].
+func tableElements() []string {
+	return []string{"table", "caption", "thead", "tbody", "tfoot", "tr", "td", "th"}
+}
+
+// allowedElements are all the elements the policy keeps: those of
+// structure and tables, links and images.
+func allowedElements() []string {
+	return append(append(structureElements(), tableElements()...), "a", "img")
 }
 
 // isImageData reports whether u, a data: URL, holds a base64 PNG, GIF,

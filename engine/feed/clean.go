@@ -47,11 +47,7 @@ func cleanItem(it *store.DocItem, abs func(string) string) {
 	it.Title = sanitize.Text(it.Title)
 	it.Link = sanitize.Link(abs(it.Link))
 	it.Author = sanitize.Text(it.Author)
-	it.Content = sanitize.HTML(it.Content)
-	it.Summary = sanitize.HTML(it.Summary)
-	if it.Summary == it.Content {
-		it.Summary = ""
-	}
+	it.Content, it.Summary = cleanBodies(it.Content, it.Summary)
 	cats := it.Categories[:0]
 	for _, c := range it.Categories {
 		if c = sanitize.Text(c); c != "" {
@@ -73,4 +69,19 @@ func cleanItem(it *store.DocItem, abs func(string) string) {
 	it.Enclosures = encs
 	it.Image = sanitize.Link(abs(it.Image))
 	it.DurationSeconds = max(0, it.DurationSeconds)
+}
+
+// cleanBodies sanitizes an item's content and summary; a summary that
+// says what the content says is dropped. A summary given equal to the
+// content (many feeds repeat one in the other) is dropped before it is
+// sanitized, which would make it equal again.
+func cleanBodies(content, summary string) (string, string) {
+	clean := sanitize.HTML(content)
+	if summary == content {
+		return clean, ""
+	}
+	if summary = sanitize.HTML(summary); summary == clean {
+		summary = ""
+	}
+	return clean, summary
 }

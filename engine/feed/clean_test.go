@@ -53,3 +53,26 @@ func TestCleanDocumentResolvesAndFiltersLinks(t *testing.T) {
 		t.Errorf("enclosures = %+v", it.Enclosures)
 	}
 }
+
+// TestCleanBodies checks the content and summary of an item: each
+// sanitized, and the summary dropped when it says what the content says,
+// whether given equal or equal once sanitized.
+func TestCleanBodies(t *testing.T) {
+	tests := []struct {
+		name, content, summary, wantContent, wantSummary string
+	}{
+		{"summary given equal", `<p onclick="x()">a</p>`, `<p onclick="x()">a</p>`, "<p>a</p>", ""},
+		{"summary equal once sanitized", `<p onclick="x()">a</p>`, `<p>a</p><script>x</script>`, "<p>a</p>", ""},
+		{"both empty", "", "", "", ""},
+		{"summary only", "", `<b>s</b><img src=x onerror=y>`, "", `<b>s</b><img src="x">`},
+		{"different", `<p>long</p>`, "short &amp; sweet", "<p>long</p>", "short &amp; sweet"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			content, summary := cleanBodies(tt.content, tt.summary)
+			if content != tt.wantContent || summary != tt.wantSummary {
+				t.Errorf("cleanBodies(%q, %q) = %q, %q; want %q, %q", tt.content, tt.summary, content, summary, tt.wantContent, tt.wantSummary)
+			}
+		})
+	}
+}
