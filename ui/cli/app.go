@@ -43,6 +43,7 @@ func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reade
 		return nil, err
 	}
 	setMemoryLimit(cfg)
+	setGCPercent(os.Getenv)
 	dbPath := g.dbPath
 	if dbPath == "" {
 		if dbPath, err = config.DefaultDBPath(); err != nil {
