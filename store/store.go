@@ -20,11 +20,14 @@ const busyTimeout = 30 * time.Second
 // The connections, sized for a terminal program: one writer, since this
 // process writes one transaction at a time anyway, with a small page cache
 // (a sync writes pages once and moves on: a big cache only grows the
-// resident set with the database); and a few readers for the reader's
-// queries, whose indexes stay hot in a larger cache. SQLite's cache is per
-// connection, so these figures bound its memory: 2 + 4 × 8 MiB at most.
+// resident set with the database; 512 KiB instead of 2 MiB cut a
+// 300-feed cold sync's peak by 1.5 MB at the same CPU, the pages it
+// reads again come from the OS's cache); and a few readers for the
+// reader's queries, whose indexes stay hot in a larger cache. SQLite's
+// cache is per connection, so these figures bound its memory: 0.5 + 4 ×
+// 8 MiB at most.
 const (
-	writerCacheKiB = 2 << 10
+	writerCacheKiB = 512
 	readerCacheKiB = 8 << 10
 	maxReaders     = 4
 	idleReaders    = 2

@@ -2,8 +2,10 @@ package fetch
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"io"
+	"net/http"
 	"strings"
 	"testing"
 )
@@ -39,7 +41,7 @@ func TestReadCapped(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src := strings.Repeat("y", int(tt.size))
-			got, err := readCapped(strings.NewReader(src), limit, tt.hint)
+			got, err := new(bodyPool).readCapped(strings.NewReader(src), limit, tt.hint)
 			if tt.tooBig {
 				if !errors.Is(err, ErrTooLarge) || got != nil {
 					t.Fatalf("got %d bytes, %v; want ErrTooLarge", len(got), err)
@@ -61,7 +63,7 @@ func TestReadCapped(t *testing.T) {
 func TestReadCappedStopsAtTheCap(t *testing.T) {
 	const limit = 4 << 20
 	src := &countReader{}
-	_, err := readCapped(src, limit, 0)
+	_, err := new(bodyPool).readCapped(src, limit, 0)
 	if !errors.Is(err, ErrTooLarge) {
 		t.Fatalf("err %v, want ErrTooLarge", err)
 	}
@@ -73,7 +75,7 @@ func TestReadCappedStopsAtTheCap(t *testing.T) {
 func TestReadCappedPassesReadErrors(t *testing.T) {
 	boom := errors.New("connection reset")
 	r := io.MultiReader(bytes.NewReader(make([]byte, 100)), iotestErr{boom})
-	if _, err := readCapped(r, 1<<20, 0); !errors.Is(err, boom) {
+	if _, err := new(bodyPool).readCapped(r, 1<<20, 0); !errors.Is(err, boom) {
 		t.Fatalf("err %v, want %v", err, boom)
 	}
 }
@@ -81,3 +83,95 @@ func TestReadCappedPassesReadErrors(t *testing.T) {
 type iotestErr struct{ err error }
 
 func (e iotestErr) Read([]byte) (int, error) { return 0, e.err }
+
+// TestReadCappedReusedChunksLeaveEarlierBodiesIntact reads bodies of every
+// shape through one pool, one after another: each comes back whole and
+// unchanged by the reads after it, although they reuse the same chunks.
+func TestReadCappedReusedChunksLeaveEarlierBodiesIntact(t *testing.T) {
+	p := new(bodyPool)
+	sizes := []int{0, 1000, minChunk, minChunk + 1, 3*maxChunk + 17, 70 << 10}
+	type read struct{ src, got string }
+	var reads []read
+	for round := range 3 {
+		for i, n := range sizes {
+			src := strings.Repeat(string(rune('a'+(round*len(sizes)+i)%26)), n)
+			got, err := p.readCapped(strings.NewReader(src), 8<<20, 0)
+			if err != nil {
+				t.Fatalf("round %d, %d bytes: %v", round, n, err)
+			}
+			reads = append(reads, read{src: src, got: string(got)})
+			if cap(got) != n {
+				t.Fatalf("round %d: capacity %d for %d bytes, want the body's size", round, cap(got), n)
+			}
+		}
+	}
+	for i, r := range reads {
+		if r.got != r.src {
+			t.Fatalf("read %d (%d bytes) changed after later reads", i, len(r.src))
+		}
+	}
+}
+
+// TestReadBodyGzipReadersAreReused reads gzip bodies one after another
+// through one client, a corrupt one among them: every good body comes back
+// whole, the corrupt one fails alone.
+func TestReadBodyGzipReadersAreReused(t *testing.T) {
+	c := New(Options{MaxBody: 1 << 20})
+	gz := func(s string) []byte {
+		var b bytes.Buffer
+		w := gzip.NewWriter(&b)
+		w.Write([]byte(s))
+		w.Close()
+		return b.Bytes()
+	}
+	tests := []struct {
+		name string
+		wire []byte
+		want string
+		bad  bool
+	}{
+		{name: "first", wire: gz(strings.Repeat("first ", 20000)), want: strings.Repeat("first ", 20000)},
+		{name: "second", wire: gz("<rss/>"), want: "<rss/>"},
+		{name: "not gzip", wire: []byte("plain text"), bad: true},
+		{name: "bad header", wire: append([]byte{0x1f, 0x8b, 99}, gz("x")[3:]...), bad: true},
+		{name: "after the failures", wire: gz(strings.Repeat("third ", 3000)), want: strings.Repeat("third ", 3000)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := &http.Response{Header: http.Header{"Content-Encoding": {"gzip"}},
+				Body: io.NopCloser(bytes.NewReader(tt.wire)), ContentLength: int64(len(tt.wire))}
+			got, wire, err := c.readBody(resp)
+			if tt.bad {
+				if err == nil {
+					t.Fatalf("read %d bytes, want an error", len(got))
+				}
+				return
+			}
+			if err != nil || string(got) != tt.want {
+				t.Fatalf("got %d bytes, %v; want the %d bytes", len(got), err, len(tt.want))
+			}
+			if wire != int64(len(tt.wire)) {
+				t.Fatalf("counted %d bytes on the wire, want %d", wire, len(tt.wire))
+			}
+		})
+	}
+}
+
+// BenchmarkReadBody reads a gzip feed body of 70 KB (a 20-item feed of
+// 2-4 KB items) as Get does; B/op is what one body costs the heap.
+func BenchmarkReadBody(b *testing.B) {
+	src := bytes.Repeat([]byte("<item><title>x</title><description>&lt;p&gt;words words</description></item>\n"), 900)
+	var wire bytes.Buffer
+	w := gzip.NewWriter(&wire)
+	w.Write(src)
+	w.Close()
+	c := New(Options{MaxBody: 20 << 20})
+	b.ReportAllocs()
+	for b.Loop() {
+		resp := &http.Response{Header: http.Header{"Content-Encoding": {"gzip"}},
+			Body: io.NopCloser(bytes.NewReader(wire.Bytes())), ContentLength: int64(wire.Len())}
+		if _, _, err := c.readBody(resp); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

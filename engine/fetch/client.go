@@ -41,6 +41,8 @@ type Client struct {
 	maxBody   int64
 	bucket    *TokenBucket
 	limiter   *Limiter
+	// bodies lends the buffers and gzip readers bodies are read through.
+	bodies bodyPool
 }
 
 // New returns a Client configured by o.

@@ -3,7 +3,6 @@ package fetch
 import (
 	"bufio"
 	"compress/flate"
-	"compress/gzip"
 	"compress/zlib"
 	"context"
 	"errors"
@@ -114,38 +113,41 @@ func (c *Client) readBody(resp *http.Response) ([]byte, int64, error) {
 	if size > c.maxBody { // refused before a byte is read
 		return nil, 0, fmt.Errorf("%w: %d bytes announced, at most %d", ErrTooLarge, size, c.maxBody)
 	}
-	body, err := decoder(resp.Header.Get("Content-Encoding"), wire)
+	body, release, err := c.bodies.decoder(resp.Header.Get("Content-Encoding"), wire)
 	if err != nil {
 		return nil, wire.n, err
 	}
-	data, err := readCapped(body, c.maxBody, size)
+	defer release()
+	data, err := c.bodies.readCapped(body, c.maxBody, size)
 	return data, wire.n, err
 }
 
 // decoder undoes a Content-Encoding: gzip, x-gzip, deflate (zlib-wrapped or
-// raw, as servers send both) or identity.
-func decoder(encoding string, r io.Reader) (io.Reader, error) {
+// raw, as servers send both) or identity. release gives back what the
+// reader borrowed from the pool once the body is read.
+func (p *bodyPool) decoder(encoding string, r io.Reader) (_ io.Reader, release func(), _ error) {
+	noRelease := func() {}
 	switch strings.ToLower(strings.TrimSpace(encoding)) {
 	case "", "identity":
-		return r, nil
+		return r, noRelease, nil
 	case "gzip", "x-gzip":
-		zr, err := gzip.NewReader(r)
+		zr, release, err := p.gunzip(r)
 		if err != nil {
-			return nil, fmt.Errorf("gzip body: %w", err)
+			return nil, nil, fmt.Errorf("gzip body: %w", err)
 		}
-		return zr, nil
+		return zr, release, nil
 	case "deflate":
 		br := bufio.NewReader(r)
 		if head, _ := br.Peek(2); len(head) == 2 && (uint16(head[0])<<8|uint16(head[1]))%31 == 0 && head[0]&0x0f == 8 {
 			zr, err := zlib.NewReader(br)
 			if err != nil {
-				return nil, fmt.Errorf("deflate body: %w", err)
+				return nil, nil, fmt.Errorf("deflate body: %w", err)
 			}
-			return zr, nil
+			return zr, noRelease, nil
 		}
-		return flate.NewReader(br), nil
+		return flate.NewReader(br), noRelease, nil
 	}
-	return nil, fmt.Errorf("unsupported Content-Encoding %q", encoding)
+	return nil, nil, fmt.Errorf("unsupported Content-Encoding %q", encoding)
 }
 
 // redirectChain follows at most maxRedirects hops, http(s) only, moving

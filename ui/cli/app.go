@@ -43,6 +43,7 @@ func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reade
 		return nil, err
 	}
 	setMemoryLimit(cfg)
+	setGCPercent(os.Getenv)
 	dbPath := g.dbPath
 	if dbPath == "" {
 		if dbPath, err = config.DefaultDBPath(); err != nil {
@@ -57,6 +58,9 @@ func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reade
 		return nil, asUsage(err)
 	}
 	a.store = st
+	if err := dropStartupPages(); err != nil {
+		a.logger.Info("memory: start-up pages kept", "err", err)
+	}
 	return a, nil
 }
 

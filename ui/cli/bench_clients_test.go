@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -19,36 +18,39 @@ import (
 const roundTimeout = 15 * time.Minute
 
 // usage is what one run of a client cost, measured from outside: the
-// child's user+system CPU and peak resident set (wait4's rusage), the wall
-// time, and the bytes the farm sent it.
+// child's user+system CPU and peak resident set (wait4's rusage, taken by
+// the meter), the wall time, and the bytes the farm sent it.
 type usage struct {
 	CPU, Wall time.Duration
 	PeakRSS   int64 // bytes
 	Bytes     int64
 }
 
-// runMeasured runs cmd to its end and measures it against farm's bytes.
+// runMeasured runs cmd to its end through farm's meter and measures it
+// against farm's bytes.
 func runMeasured(farm *feedFarm, cmd *exec.Cmd) (usage, error) {
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
+	out := filepath.Join(farm.scratch, "rusage")
+	os.Remove(out)
+	metered(cmd, farm.meter, out)
 	farm.resetCounts()
 	start := time.Now()
 	err := cmd.Run()
 	wall := time.Since(start)
+	client := filepath.Base(cmd.Args[2])
 	if err != nil {
-		return usage{}, fmt.Errorf("%s: %w: %s", filepath.Base(cmd.Path), err, firstLines(stderr.String(), 5))
+		return usage{}, fmt.Errorf("%s: %w: %s", client, err, firstLines(stderr.String(), 5))
 	}
 	if s := strings.TrimSpace(stderr.String()); s != "" {
-		return usage{}, fmt.Errorf("%s: stderr: %s", filepath.Base(cmd.Path), firstLines(s, 5))
+		return usage{}, fmt.Errorf("%s: stderr: %s", client, firstLines(s, 5))
 	}
-	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	peak, cpu, err := readMeter(out)
+	if err != nil {
+		return usage{}, fmt.Errorf("%s: %w", client, err)
+	}
 	sent, _ := farm.counts()
-	return usage{
-		CPU:     time.Duration(ru.Utime.Nano() + ru.Stime.Nano()),
-		Wall:    wall,
-		PeakRSS: ru.Maxrss * 1024, // Linux reports KiB
-		Bytes:   sent,
-	}, nil
+	return usage{CPU: cpu, Wall: wall, PeakRSS: peak, Bytes: sent}, nil
 }
 
 func firstLines(s string, n int) string {

@@ -22,6 +22,9 @@ import (
 // newsboat out.
 func BenchmarkE2E(b *testing.B) {
 	withNewsboat := newsboatPath() != "" && os.Getenv("TIDINGS_BENCH_NEWSBOAT") != "off"
+	if err := evictFromPageCache(binPath); err != nil {
+		b.Fatal(err)
+	}
 	rep := newBenchReport(benchRuns(b), withNewsboat)
 	b.Run("Sync100", func(b *testing.B) { benchSync(b, rep, syncCase{feeds: 100, window: 20, rounds: 1}) })
 	b.Run("Sync300", func(b *testing.B) {

@@ -28,6 +28,9 @@ var farmEpoch = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 type feedFarm struct {
 	feeds  []*farmFeed
 	window int
+	// meter is the program clients are measured through (see meterSource);
+	// scratch is a folder for its reports.
+	meter, scratch string
 	// sent counts bytes written on every connection (headers included).
 	sent atomic.Int64
 	// statuses counts answers by status code since the last resetCounts.
@@ -48,7 +51,7 @@ type farmFeed struct {
 // items over them; the servers stop when the benchmark ends.
 func newFeedFarm(tb testing.TB, n, hosts, window int) *feedFarm {
 	tb.Helper()
-	f := &feedFarm{window: window, statuses: map[int]int{}}
+	f := &feedFarm{window: window, statuses: map[int]int{}, meter: buildMeter(tb), scratch: tb.TempDir()}
 	addrs := make([]string, hosts)
 	for h := range hosts {
 		ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.%d:0", h+2))
