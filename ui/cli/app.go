@@ -58,9 +58,6 @@ func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reade
 		return nil, asUsage(err)
 	}
 	a.store = st
-	if err := dropStartupPages(); err != nil {
-		a.logger.Info("memory: start-up pages kept", "err", err)
-	}
 	return a, nil
 }
 
