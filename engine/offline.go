@@ -90,6 +90,14 @@ func (e *Engine) excused(ctx context.Context, d *download, cause error) bool {
 	return fetch.KindOf(cause) == fetch.KindCanceled && s.r.stopped()
 }
 
+// witnessed tells the feed's round, at once, that its request reached no
+// server: evidence that [seat.hold] later waits on.
+func witnessed(ctx context.Context, host string) {
+	if s := seatOf(ctx); s != nil {
+		s.witness(host)
+	}
+}
+
 // answered tells the feed's round that its server answered.
 func answered(ctx context.Context) {
 	if s := seatOf(ctx); s != nil {

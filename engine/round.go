@@ -109,16 +109,20 @@ type seat struct {
 	// the verdict; parked records that it was.
 	park   func()
 	parked bool
+	// witnessed records that the seat ended as evidence before it was
+	// held (see witness).
+	witnessed bool
 }
 
-// hold ends the seat as evidence of being offline from host, waits for the
-// verdict and returns it: true means the failure is the network's and must
-// not be recorded (nor is it when ctx ends first: the run was stopped).
-func (s *seat) hold(ctx context.Context, host string) bool {
+// witness ends the seat as evidence of being offline from host without
+// waiting for the verdict: the feed counts its failure the moment its
+// request fails, before it gives back its place at the door. hold then
+// only waits.
+func (s *seat) witness(host string) {
 	if s.ended {
-		return false
+		return
 	}
-	s.ended = true
+	s.ended, s.witnessed = true, true
 	r := s.r
 	r.mu.Lock()
 	r.pending--
@@ -126,6 +130,17 @@ func (s *seat) hold(ctx context.Context, host string) bool {
 	r.hosts[host] = true
 	r.decide()
 	r.mu.Unlock()
+}
+
+// hold ends the seat as evidence of being offline from host, waits for the
+// verdict and returns it: true means the failure is the network's and must
+// not be recorded (nor is it when ctx ends first: the run was stopped).
+func (s *seat) hold(ctx context.Context, host string) bool {
+	if s.ended && !s.witnessed {
+		return false
+	}
+	s.witness(host)
+	r := s.r
 	if s.park != nil {
 		s.park()
 		s.parked = true

@@ -173,6 +173,12 @@ func (e *Engine) exchange(ctx context.Context, d *download, slot *fetch.Slot) er
 	st := d.feed.State
 	var err error
 	d.resp, err = slot.Get(ctx, fetch.Validators{ETag: st.ETag, LastModified: st.LastModified})
+	if err != nil && judge(d, err) == noServer {
+		// Counted while the slot is still held, so that the round's
+		// verdict, once its quorum is in, stops the next feed at the door
+		// rather than after its request.
+		witnessed(ctx, hostOf(d.feed.URL))
+	}
 	return err
 }
 

@@ -112,6 +112,12 @@ func (c *Client) Acquire(ctx context.Context, rawURL string) (*Slot, error) {
 		s.Release()
 		return nil, canceled(rawURL, err)
 	}
+	// A wait that ended with both a free place and a cancelled context
+	// may have taken the place: a cancelled request is not admitted.
+	if err := ctx.Err(); err != nil {
+		s.Release()
+		return nil, canceled(rawURL, err)
+	}
 	return s, nil
 }
 
