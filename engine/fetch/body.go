@@ -51,13 +51,13 @@ func (p *bodyPool) readCapped(r io.Reader, limit, hint int64) ([]byte, error) {
 	for {
 		c := p.chunk(min(size, limit+1-total))
 		chunks = append(chunks, c)
-		n, err := io.ReadFull(r, *c)
+		n, err := fill(r, *c)
 		total += int64(n)
 		if total > limit {
 			return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
 		}
 		*c = (*c)[:n]
-		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		if err == io.EOF {
 			return join(chunks, total), nil
 		}
 		if err != nil {
@@ -67,15 +67,32 @@ func (p *bodyPool) readCapped(r io.Reader, limit, hint int64) ([]byte, error) {
 	}
 }
 
+// fill reads r into buf until buf is full (nil) or r ends (io.EOF, with
+// what came before it). Unlike io.ReadFull it passes on every other error
+// as it is, io.ErrUnexpectedEOF included: that is how a gzip stream cut
+// short, or a body shorter than its Content-Length, reports itself, and
+// such a body is not a whole one.
+func fill(r io.Reader, buf []byte) (int, error) {
+	n := 0
+	for n < len(buf) {
+		m, err := r.Read(buf[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
 // readAnnounced reads a body whose size the server announced in one slice
 // of that size and one byte more, which tells a longer body.
 func (p *bodyPool) readAnnounced(r io.Reader, limit, hint int64) ([]byte, error) {
 	buf := make([]byte, min(hint, limit)+1)
-	n, err := io.ReadFull(r, buf)
+	n, err := fill(r, buf)
 	if int64(n) > limit {
 		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
 	}
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+	if err == io.EOF {
 		return buf[:n], nil
 	}
 	if err != nil {

@@ -3,11 +3,15 @@ package fetch
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 // countReader counts the bytes read from an endless stream of 'x'.
@@ -173,5 +177,58 @@ func BenchmarkReadBody(b *testing.B) {
 		if _, _, err := c.readBody(resp); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A body that ends before it should — a gzip stream cut short, fewer bytes
+// than its Content-Length — is an error, not a shorter feed: taken as whole,
+// a list feed cut short would lose the items past the cut.
+func TestABodyCutShortIsNotAWholeBody(t *testing.T) {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	if _, err := zw.Write([]byte(strings.Repeat("<item><title>x</title></item>", 4000))); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		handler http.HandlerFunc
+	}{
+		{"gzip stream cut short", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Write(gz.Bytes()[:gz.Len()/2])
+		}},
+		{"fewer bytes than its Content-Length", func(w http.ResponseWriter, _ *http.Request) {
+			conn, buf, err := http.NewResponseController(w).Hijack()
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer conn.Close()
+			fmt.Fprintf(buf, "HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nContent-Length: 1000\r\n\r\n%s", strings.Repeat("a", 500))
+			buf.Flush()
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httptest.NewServer(tt.handler)
+			t.Cleanup(srv.Close)
+			resp, err := testClient(nil, 5*time.Second).Get(context.Background(), srv.URL, Validators{})
+			if err == nil {
+				t.Fatalf("Get = %d bytes and no error, want an error", len(resp.Body))
+			}
+		})
+	}
+	// A whole body still reads whole, compressed or not.
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Write(gz.Bytes())
+	}))
+	t.Cleanup(srv.Close)
+	resp, err := testClient(nil, 5*time.Second).Get(context.Background(), srv.URL, Validators{})
+	if err != nil || len(resp.Body) != 4000*len("<item><title>x</title></item>") {
+		t.Fatalf("whole gzip body: %v, %d bytes", err, len(resp.Body))
 	}
 }
