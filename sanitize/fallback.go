@@ -39,7 +39,7 @@ func nextFallbackTag(s string, from int) (int, int) {
 		}
 		i += j
 		if n := fallbackTagName(s[i+1:]); n > 0 {
-			return i, tagEnd(s, i+1+n)
+			return i, TagEnd(s, i+1+n)
 		}
 	}
 	return -1, -1
@@ -68,9 +68,10 @@ func fallbackTagName(rest string) int {
 	return 0
 }
 
-// tagEnd returns the index just past the '>' that ends the tag whose name
-// ends at i, skipping quoted attribute values; len(s) when it never ends.
-func tagEnd(s string, i int) int {
+// TagEnd returns the index just past the '>' that ends the HTML tag whose
+// inside continues at s[i] (after its name), skipping quoted attribute
+// values; len(s) when it never ends.
+func TagEnd(s string, i int) int {
 	var quote byte
 	for ; i < len(s); i++ {
 		switch c := s[i]; {

@@ -87,13 +87,15 @@ func hasFallback(name string) bool {
 // separate writes a space to b unless element name is inline, so that
 // "<p>a</p><p>b</p>" reads "a b" and "un<b>believ</b>able" stays one word.
 func separate(b *strings.Builder, name string) {
-	if !isInline(name) {
+	if !IsInline(name) {
 		b.WriteByte(' ')
 	}
 }
 
-// isInline reports whether element name flows within a line of text.
-func isInline(name string) bool {
+// IsInline reports whether the HTML element name (lower case) flows within
+// a line of text. [TextFromHTML] separates words only at the others, and
+// so does the store's full-text index, so that both read the same words.
+func IsInline(name string) bool {
 	switch name {
 	case "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del",
 		"dfn", "em", "font", "i", "ins", "kbd", "mark", "nobr", "q", "s",

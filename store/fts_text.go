@@ -3,6 +3,8 @@ package store
 import (
 	"html"
 	"strings"
+
+	"github.com/tidings-rss/tidings/sanitize"
 )
 
 // indexText is the text of an item's stored HTML content that the
@@ -43,7 +45,7 @@ func indexText(content string) string {
 			i++
 			continue
 		}
-		if name != "" && !isInlineTag(name) {
+		if name != "" && !sanitize.IsInline(name) {
 			b.WriteByte(' ')
 		}
 		i = end
@@ -77,7 +79,7 @@ func scanTag(s string, i int) (end int, name, skip string) {
 		}
 		return len(s), "", ""
 	case c == '!' || c == '?':
-		return closeTag(s, j), "", ""
+		return sanitize.TagEnd(s, j), "", ""
 	case c == '/':
 		j++
 	case !isASCIILetter(c):
@@ -88,30 +90,11 @@ func scanTag(s string, i int) (end int, name, skip string) {
 		j++
 	}
 	name = strings.ToLower(s[start:j])
-	end = closeTag(s, j)
+	end = sanitize.TagEnd(s, j)
 	if s[i+1] != '/' && (name == "script" || name == "style") {
 		skip = "</" + name
 	}
 	return end, name, skip
-}
-
-// closeTag is the index just past the '>' that ends the tag whose inside
-// runs from s[j], skipping quoted attribute values; len(s) when none does.
-func closeTag(s string, j int) int {
-	var quote byte
-	for ; j < len(s); j++ {
-		switch c := s[j]; {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '>':
-			return j + 1
-		}
-	}
-	return len(s)
 }
 
 // indexFold is the index of the ASCII string sub in s ignoring case, -1
@@ -126,20 +109,6 @@ func indexFold(s, sub string) int {
 }
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
-
-// isInlineTag reports whether element name flows within a line of text
-// (the list sanitize.TextFromHTML uses, so the index splits words where
-// the reader does).
-func isInlineTag(name string) bool {
-	switch name {
-	case "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del",
-		"dfn", "em", "font", "i", "ins", "kbd", "mark", "nobr", "q", "s",
-		"samp", "small", "span", "strike", "strong", "sub", "sup", "time",
-		"tt", "u", "var", "wbr", "mi", "mo", "mn", "mrow":
-		return true
-	}
-	return false
-}
 
 // HTMLText is html_text, the SQL function the full-text index reads an
 // item's words through (see the view items_fts_text). A program that opens
