@@ -191,7 +191,7 @@ func TestAClaimIsReleasedOnEveryPath(t *testing.T) {
 			if !c.want(r) {
 				t.Fatalf("sync = %+v", r)
 			}
-			ok, holder, err := h.store.ClaimFeed(context.Background(), f.ID, other, t0, t0.Add(time.Hour))
+			_, ok, holder, err := h.store.ClaimFeed(context.Background(), f.ID, other, t0, t0.Add(time.Hour))
 			if err != nil || !ok {
 				t.Errorf("after the sync, another process's claim = %v (held by %q), %v; want it free", ok, holder, err)
 			}

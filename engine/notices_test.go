@@ -36,7 +36,7 @@ func TestFeedHeldByALiveProcessIsSkippedAndSaidSo(t *testing.T) {
 	h.srv.serveDoc("/free", rssDoc("", "b"))
 	held, free := h.add("/held"), h.add("/free")
 	other := store.Owner{Host: "elsewhere.example", PID: 4242, Start: "1.1"}.String()
-	if ok, _, err := h.store.ClaimFeed(context.Background(), held.ID, other, t0, t0.Add(time.Hour)); !ok || err != nil {
+	if _, ok, _, err := h.store.ClaimFeed(context.Background(), held.ID, other, t0, t0.Add(time.Hour)); !ok || err != nil {
 		t.Fatalf("claim: %v %v", ok, err)
 	}
 	res := h.eng.SyncFeeds(context.Background(), []store.Feed{held, free}, true, nil)
@@ -74,7 +74,7 @@ func TestFeedHeldByAnExitedProcessIsFetchedAtOnce(t *testing.T) {
 	h := newHarness(t)
 	h.srv.serveDoc("/f", rssDoc("", "a"))
 	f := h.add("/f")
-	if ok, _, err := h.store.ClaimFeed(context.Background(), f.ID, exitedOwner(), t0, t0.Add(time.Hour)); !ok || err != nil {
+	if _, ok, _, err := h.store.ClaimFeed(context.Background(), f.ID, exitedOwner(), t0, t0.Add(time.Hour)); !ok || err != nil {
 		t.Fatalf("claim: %v %v", ok, err)
 	}
 	if r := h.mustSync(f); r.Skipped || r.NewItems != 1 {

@@ -73,8 +73,9 @@ func (e *Engine) account(dl *store.Download, d *download) {
 }
 
 // recordFailure stores a failed attempt with its back-off, releasing the
-// feed's claim in the same transaction, and returns the error to report. In a round judged offline the network's failures are
-// not stored (ErrOffline): the feed stays due, its count unchanged.
+// feed's claim in the same transaction, and returns the error to report.
+// In a round judged offline the network's failures are not stored
+// (ErrOffline): the feed stays due, its count unchanged.
 func (e *Engine) recordFailure(ctx context.Context, d *download, cause error) error {
 	if e.excused(ctx, d, cause) {
 		return offlineError(cause)

@@ -120,7 +120,7 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, sinc
 // the claim read it.
 func (e *Engine) claim(ctx context.Context, feedID int64) (store.Feed, bool, string, error) {
 	now := e.clock.Now()
-	return e.store.ClaimFeedAndRead(ctx, feedID, e.owner, now, now.Add(e.lease))
+	return e.store.ClaimFeed(ctx, feedID, e.owner, now, now.Add(e.lease))
 }
 
 // due reports whether the scheduler should download feed now.
@@ -159,7 +159,7 @@ func (e *Engine) fetchAndRecord(ctx context.Context, feed store.Feed, slot *fetc
 	out, err := e.recordSuccess(ctx, d)
 	if err != nil {
 		res.Err = &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: feed.URL, Err: err}
-		return res, out, false
+		return res, out, d.released
 	}
 	res.NewItems, res.UpdatedItems, res.Files = out.New, out.Updated, out.RemovedFiles
 	res.Enclosures = e.queueEnclosures(ctx, feed, out.ChangedItems)

@@ -13,21 +13,10 @@ import (
 // of another owner is honoured while its lease runs and its process lives
 // (OwnerAlive); a dead process's claim is void at once. When the feed is
 // not claimed, holder names the live owner that holds it ("" when the
-// feed is gone).
-func (s *Store) ClaimFeed(ctx context.Context, feedID int64, owner string, now, until time.Time) (claimed bool, holder string, err error) {
-	_, claimed, holder, err = s.claimFeed(ctx, feedID, owner, now, until, false)
-	return claimed, holder, err
-}
-
-// ClaimFeedAndRead is ClaimFeed that also returns, when the claim is
-// taken, the feed's row read in the claim's own transaction: its
-// validators and sync state as they are when the claim begins, without
-// a second read.
-func (s *Store) ClaimFeedAndRead(ctx context.Context, feedID int64, owner string, now, until time.Time) (feed Feed, claimed bool, holder string, err error) {
-	return s.claimFeed(ctx, feedID, owner, now, until, true)
-}
-
-func (s *Store) claimFeed(ctx context.Context, feedID int64, owner string, now, until time.Time, read bool) (feed Feed, claimed bool, holder string, err error) {
+// feed is gone). When it is claimed, feed is the feed's row read in the
+// claim's own transaction: its validators and sync state as they are
+// when the claim begins, without a second read.
+func (s *Store) ClaimFeed(ctx context.Context, feedID int64, owner string, now, until time.Time) (feed Feed, claimed bool, holder string, err error) {
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		var until0 sql.NullInt64
 		err := tx.QueryRowContext(ctx, `SELECT claimed_by, claimed_until FROM feed_sync WHERE feed_id = ?`,
@@ -44,7 +33,7 @@ func (s *Store) claimFeed(ctx context.Context, feedID int64, owner string, now, 
 		holder, claimed = "", true
 		_, err = tx.ExecContext(ctx, `UPDATE feed_sync SET claimed_by = ?, claimed_until = ? WHERE feed_id = ?`,
 			owner, until.Unix(), feedID)
-		if err != nil || !read {
+		if err != nil {
 			return err
 		}
 		feed, err = scanFeed(tx.QueryRowContext(ctx, `SELECT `+feedColumns+feedFrom+` WHERE fd.id = ?`, feedID))

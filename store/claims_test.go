@@ -109,7 +109,11 @@ func TestClaimFeed(t *testing.T) {
 		if feeds[s] == 0 {
 			feeds[s] = addFeed(t, s, "http://a.example/feed", "")
 		}
-		return s.ClaimFeed(context.Background(), feeds[s], holder, now, now.Add(heldFor))
+		f, ok, who, err := s.ClaimFeed(context.Background(), feeds[s], holder, now, now.Add(heldFor))
+		if ok && f.ID != feeds[s] {
+			t.Errorf("claimed feed %d, read row of feed %d", feeds[s], f.ID)
+		}
+		return ok, who, err
 	})
 }
 
@@ -168,21 +172,7 @@ func TestFinishingOrRequeueingAnEnclosureDropsItsClaim(t *testing.T) {
 	}
 }
 
-func TestClaimFeedAndRead(t *testing.T) {
-	feeds := map[*Store]int64{}
-	testLeasedClaim(t, func(t *testing.T, s *Store, now time.Time, holder string, heldFor time.Duration) (bool, string, error) {
-		if feeds[s] == 0 {
-			feeds[s] = addFeed(t, s, "http://a.example/feed", "")
-		}
-		f, ok, who, err := s.ClaimFeedAndRead(context.Background(), feeds[s], holder, now, now.Add(heldFor))
-		if ok && f.ID != feeds[s] {
-			t.Errorf("claimed feed %d, read row of feed %d", feeds[s], f.ID)
-		}
-		return ok, who, err
-	})
-}
-
-func TestClaimFeedAndReadReturnsTheRowAsTheClaimFoundIt(t *testing.T) {
+func TestClaimFeedReturnsTheRowAsTheClaimFoundIt(t *testing.T) {
 	s, now := newTestStore(t)
 	ctx := context.Background()
 	id := addFeed(t, s, "http://a.example/feed", "")
@@ -194,7 +184,7 @@ func TestClaimFeedAndReadReturnsTheRowAsTheClaimFoundIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, ok, _, err := s.ClaimFeedAndRead(ctx, id, "me.example:1:1.1", *now, now.Add(time.Minute))
+	got, ok, _, err := s.ClaimFeed(ctx, id, "me.example:1:1.1", *now, now.Add(time.Minute))
 	if err != nil || !ok {
 		t.Fatalf("claim = %v, %v", ok, err)
 	}
@@ -202,7 +192,7 @@ func TestClaimFeedAndReadReturnsTheRowAsTheClaimFoundIt(t *testing.T) {
 		got.State.NextSyncAt == nil || !got.State.NextSyncAt.Equal(*want.State.NextSyncAt) {
 		t.Errorf("claim read %+v, want %+v", got, want)
 	}
-	if got, ok, _, err := s.ClaimFeedAndRead(ctx, 999, "me.example:1:1.1", *now, now.Add(time.Minute)); ok || err != nil || got.ID != 0 {
+	if got, ok, _, err := s.ClaimFeed(ctx, 999, "me.example:1:1.1", *now, now.Add(time.Minute)); ok || err != nil || got.ID != 0 {
 		t.Errorf("claim of a missing feed = %+v, %v, %v; want nothing", got, ok, err)
 	}
 }
@@ -237,13 +227,13 @@ func TestRecordingAnOutcomeReleasesItsOwnersClaim(t *testing.T) {
 			t.Run(kind+"/"+c.name, func(t *testing.T) {
 				s, now := newTestStore(t)
 				id := addFeed(t, s, "http://a.example/feed", "")
-				if ok, _, err := s.ClaimFeed(context.Background(), id, owner, *now, now.Add(time.Hour)); !ok || err != nil {
+				if _, ok, _, err := s.ClaimFeed(context.Background(), id, owner, *now, now.Add(time.Hour)); !ok || err != nil {
 					t.Fatalf("claim: %v %v", ok, err)
 				}
 				if err := rec(s, id, *now, c.release); err != nil {
 					t.Fatal(err)
 				}
-				ok, holder, err := s.ClaimFeed(context.Background(), id, other, *now, now.Add(time.Hour))
+				_, ok, holder, err := s.ClaimFeed(context.Background(), id, other, *now, now.Add(time.Hour))
 				if err != nil || ok != c.released {
 					t.Fatalf("another owner's claim after the record = %v (held by %q), %v; want %v", ok, holder, err, c.released)
 				}
