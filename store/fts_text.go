@@ -13,9 +13,10 @@ import (
 // words, an inline one does not, so "un<b>believ</b>able" stays one
 // word), so are comments, declarations and the content of script and
 // style, and character references are decoded. It is the SQL function html_text of
-// every connection (see openDB) and must stay deterministic: the index
-// forgets an item by tokenizing its stored content again, through the
-// view items_fts_text, so old and new text must tokenize alike.
+// every connection (see openDB) and must stay deterministic: insertItem
+// indexes a new item's text by calling it in Go, and the index forgets an
+// item by tokenizing its stored content again, through the view
+// items_fts_text, so both must give the same text.
 //
 // Stored content is sanitized HTML, so a plain scan is enough; on any
 // other input it still returns some text, never an error. Separators need
@@ -114,5 +115,7 @@ func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 // item's words through (see the view items_fts_text). A program that opens
 // the database with its own SQLite connection registers it under that
 // name to check the index (PRAGMA integrity_check) or to delete or change
-// items; reading needs nothing.
+// items; reading needs nothing. Such a program that inserts items adds
+// them to the index itself: INSERT INTO items_fts(docid, title, content)
+// VALUES (id, title, html_text(content)).
 func HTMLText(content string) string { return indexText(content) }
