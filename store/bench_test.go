@@ -64,7 +64,8 @@ func benchStore(b *testing.B) *Store {
 }
 
 // generateBig writes the benchmark database with plain SQL in one
-// transaction: the same schema, triggers and indexes a real store has.
+// transaction: the same schema, triggers and indexes a real store has,
+// and each item indexed for search as insertItem does.
 func generateBig(path string) error {
 	ctx := context.Background()
 	s, err := Open(ctx, path)
@@ -103,10 +104,18 @@ func generateBig(path string) error {
 			for i := range benchItemsPerFeed {
 				at := base + rng.Int64N(300*24*3600)
 				guid := fmt.Sprintf("urn:%d:%d", f, i)
-				_, err := ins.ExecContext(ctx, feedID, "g:"+guid, guid, fmt.Sprintf("Item %d of feed %d about topic%d", i, f, rng.IntN(5000)),
-					"http://example.com/"+guid, "<p>Some words of content number "+fmt.Sprint(rng.IntN(100000))+" for the index.</p>",
-					at, at, at, rng.IntN(10) < 8)
+				it := DocItem{Title: fmt.Sprintf("Item %d of feed %d about topic%d", i, f, rng.IntN(5000)),
+					Content: "<p>Some words of content number " + fmt.Sprint(rng.IntN(100000)) + " for the index.</p>"}
+				r, err := ins.ExecContext(ctx, feedID, "g:"+guid, guid, it.Title,
+					"http://example.com/"+guid, it.Content, at, at, at, rng.IntN(10) < 8)
 				if err != nil {
+					return err
+				}
+				id, err := r.LastInsertId()
+				if err != nil {
+					return err
+				}
+				if err := indexItem(ctx, tx, id, it); err != nil {
 					return err
 				}
 			}

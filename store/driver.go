@@ -12,7 +12,8 @@ import (
 // functions registered on every pooled connection: REGEXP, for the query
 // language's ~, through the store's cache of compiled patterns, and
 // html_text, the words of an item's HTML that the full-text index holds
-// (see indexText; the index's triggers and view call it). The
+// (see indexText; the index's view and its delete and update triggers
+// call it, a new item's text is computed in Go by insertItem). The
 // DSN's pragmas apply to each connection as before. No driver name is
 // registered globally: the connector carries it all.
 func openDB(dsn string, cache *exprCache) *sql.DB {

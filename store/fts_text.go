@@ -13,9 +13,10 @@ import (
 // words, an inline one does not, so "un<b>believ</b>able" stays one
 // word), so are comments, declarations and the content of script and
 // style, and character references are decoded. It is the SQL function html_text of
-// every connection (see openDB) and must stay deterministic: the index
-// forgets an item by tokenizing its stored content again, through the
-// view items_fts_text, so old and new text must tokenize alike.
+// every connection (see openDB) and must stay deterministic: insertItem
+// indexes a new item's text by calling it in Go, and the index forgets an
+// item by tokenizing its stored content again, through the view
+// items_fts_text, so both must give the same text.
 //
 // Stored content is sanitized HTML, so a plain scan is enough; on any
 // other input it still returns some text, never an error. Separators need
@@ -26,26 +27,21 @@ func indexText(content string) string {
 	}
 	var b strings.Builder // one allocation: String does not copy
 	b.Grow(len(content))
-	entities := false
 	for i := 0; i < len(content); {
 		run := strings.IndexByte(content[i:], '<')
 		if run < 0 {
-			run = len(content) - i
+			b.WriteString(content[i:])
+			break
 		}
-		if run > 0 {
-			text := content[i : i+run]
-			entities = entities || strings.IndexByte(text, '&') >= 0
-			b.WriteString(text)
-			i += run
-			continue
-		}
-		end, name, skip := scanTag(content, i)
+		b.WriteString(content[i : i+run])
+		i += run
+		end, block, skip := scanTag(content, i)
 		if end < 0 { // a lone '<' is text
 			b.WriteByte('<')
 			i++
 			continue
 		}
-		if name != "" && !sanitize.IsInline(name) {
+		if block {
 			b.WriteByte(' ')
 		}
 		i = end
@@ -57,44 +53,60 @@ func indexText(content string) string {
 			}
 		}
 	}
-	if entities {
-		return html.UnescapeString(b.String())
-	}
-	return b.String()
+	// Only text holds an '&' here (tags are gone), and UnescapeString
+	// returns text without one as it is.
+	return html.UnescapeString(b.String())
 }
 
 // scanTag reads the markup that starts at s[i] == '<': it returns the
-// index just past it and the lower-cased tag name ("" for a comment, a
-// declaration or an end tag's absent name), or end -1 when s[i] starts
-// no markup. skip is the end tag ("</script") whose raw text follows.
-func scanTag(s string, i int) (end int, name, skip string) {
+// index just past it and whether it is a tag of a block element (one that
+// separates words: a start or end tag whose name is not inline), or end
+// -1 when s[i] starts no markup. skip is the end tag ("</script") whose
+// raw text follows.
+func scanTag(s string, i int) (end int, block bool, skip string) {
 	j := i + 1
 	if j >= len(s) {
-		return -1, "", ""
+		return -1, false, ""
 	}
 	switch c := s[j]; {
 	case c == '!' && strings.HasPrefix(s[j:], "!--"):
 		if k := strings.Index(s[j+3:], "-->"); k >= 0 {
-			return j + 3 + k + 3, "", ""
+			return j + 3 + k + 3, false, ""
 		}
-		return len(s), "", ""
+		return len(s), false, ""
 	case c == '!' || c == '?':
-		return sanitize.TagEnd(s, j), "", ""
+		return sanitize.TagEnd(s, j), false, ""
 	case c == '/':
 		j++
 	case !isASCIILetter(c):
-		return -1, "", ""
+		return -1, false, ""
 	}
-	start := j
-	for j < len(s) && (isASCIILetter(s[j]) || s[j] >= '0' && s[j] <= '9') {
-		j++
+	start, upper := j, false
+	for ; j < len(s); j++ {
+		c := s[j]
+		if c >= 'A' && c <= 'Z' {
+			upper = true
+		} else if (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			break
+		}
 	}
-	name = strings.ToLower(s[start:j])
+	if j == start { // an end tag without a name
+		return sanitize.TagEnd(s, j), false, ""
+	}
+	name := s[start:j]
+	if upper { // rare: sanitized HTML has lower-case names
+		name = strings.ToLower(name)
+	}
 	end = sanitize.TagEnd(s, j)
-	if s[i+1] != '/' && (name == "script" || name == "style") {
-		skip = "</" + name
+	if s[i+1] != '/' {
+		switch name {
+		case "script":
+			skip = "</script"
+		case "style":
+			skip = "</style"
+		}
 	}
-	return end, name, skip
+	return end, !sanitize.IsInline(name), skip
 }
 
 // indexFold is the index of the ASCII string sub in s ignoring case, -1
@@ -114,5 +126,7 @@ func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 // item's words through (see the view items_fts_text). A program that opens
 // the database with its own SQLite connection registers it under that
 // name to check the index (PRAGMA integrity_check) or to delete or change
-// items; reading needs nothing.
+// items; reading needs nothing. Such a program that inserts items adds
+// them to the index itself: INSERT INTO items_fts(docid, title, content)
+// VALUES (id, title, html_text(content)).
 func HTMLText(content string) string { return indexText(content) }

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"time"
 )
 
@@ -167,7 +168,22 @@ func insertItem(ctx context.Context, tx *sql.Tx, feedID int64, key string, it Do
 	if err != nil {
 		return 0, err
 	}
+	if err := indexItem(ctx, tx, id, it); err != nil {
+		return 0, err
+	}
 	return id, upsertEnclosures(ctx, tx, id, it.Enclosures)
+}
+
+// indexItem adds a new item's words to the full-text index: its title and
+// the text of its content, as the view items_fts_text reads them (the index
+// forgets the item through that view, so both must agree).
+func indexItem(ctx context.Context, tx *sql.Tx, id int64, it DocItem) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO items_fts(docid, title, content) VALUES (?, ?, ?)`,
+		id, it.Title, indexText(it.Content))
+	if err != nil {
+		return fmt.Errorf("index item %d: %w", id, err)
+	}
+	return nil
 }
 
 func updateItem(ctx context.Context, tx *sql.Tx, id int64, it DocItem) error {

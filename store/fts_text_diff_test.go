@@ -1,0 +1,99 @@
+package store
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tidings-rss/tidings/sanitize"
+)
+
+// indexTextInputs are the inputs indexText is compared with its reference
+// on: hand-written edge cases, and every document of the sanitize and feed
+// corpora (../shared/corpus, engine/feed/testdata), raw and sanitized as
+// a download stores content.
+func indexTextInputs(tb testing.TB) []string {
+	in := []string{
+		"", "<", "<<", "<>", "</>", "</ p>", "<!", "<!-", "<!--", "<!-->", "<?", "<?x?>", "a<", "&", "&&", "&amp",
+		"&am<b></b>p;", "&am<p>p;", "x&#<i>38;", "<P>Up</P><DiV>case</dIv>", "<B>in</B>line", "<sCrIpT>no</ScRiPt>yes",
+		"<script>never closed", "<style a='>'>p{}</style >after", "<a href=\"x>y\" title='q\"'>t</a>", "<a href=\"open",
+		"<br/>x<hr / >y", "<p1>digits</p1>", "<x-y>dash</x-y>", "<ÿ>not a tag", "<1>not a tag", "<!DOCTYPE html><html>",
+		"<![CDATA[ raw ]]>text", "un<b>believ</b>able &eacute;&#233;&#xE9;&notin;&notit;", "\x00<\xff>&\xfe;",
+		strings.Repeat("<p>Some <em>reasonably</em> long paragraph with a <a href=\"http://example.com/x\">link</a> in it. </p>", 20),
+	}
+	var files []string
+	for _, glob := range []string{
+		filepath.Join("..", "..", "shared", "corpus", "feedparser", "wellformed", "sanitize", "*.xml"),
+		filepath.Join("..", "..", "shared", "corpus", "feedparser", "entities", "*.xml"),
+		filepath.Join("..", "..", "shared", "corpus", "feedvalidator", "*.xml"),
+		filepath.Join("..", "..", "shared", "corpus", "html5lib-sanitizer", "feeds", "*.xml"),
+		filepath.Join("..", "..", "shared", "corpus", "lxml-html-clean", "feeds", "*.xml"),
+		filepath.Join("..", "engine", "feed", "testdata", "*"),
+	} {
+		names, err := filepath.Glob(glob)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		files = append(files, names...)
+	}
+	if len(files) < 20 {
+		tb.Logf("corpora not found (%d files): comparing on the built-in inputs only", len(files))
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			continue // a folder
+		}
+		in = append(in, string(data), sanitize.HTML(string(data)))
+	}
+	return in
+}
+
+func TestIndexTextEqualsItsReference(t *testing.T) {
+	inputs := indexTextInputs(t)
+	differ := 0
+	for _, in := range inputs {
+		if got, want := indexText(in), indexTextRef(in); got != want {
+			differ++
+			if differ <= 5 {
+				t.Errorf("indexText(%.200q)\n = %.200q\nwant %.200q", in, got, want)
+			}
+		}
+	}
+	if differ > 0 {
+		t.Errorf("%d of %d inputs differ", differ, len(inputs))
+	}
+}
+
+// FuzzIndexText checks that indexText gives its reference's text for any
+// input.
+func FuzzIndexText(f *testing.F) {
+	for _, in := range indexTextInputs(f) {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		if got, want := indexText(in), indexTextRef(in); got != want {
+			t.Fatalf("indexText(%q)\n = %q\nwant %q", in, got, want)
+		}
+	})
+}
+
+// BenchmarkIndexText is indexText, and its reference, on an item's
+// content as the engine's benchmark serves it (dense inline and block
+// markup, links, an entity).
+func BenchmarkIndexText(b *testing.B) {
+	content := strings.Repeat(`<p>Some <em>reasonably</em> long paragraph with a <a href="http://example.com/x">link</a> in it. </p>`, 20) +
+		`<p>Tom &amp; Jerry</p>`
+	for _, f := range []struct {
+		name string
+		fn   func(string) string
+	}{{"current", indexText}, {"reference", indexTextRef}} {
+		b.Run(f.name, func(b *testing.B) {
+			b.SetBytes(int64(len(content)))
+			for b.Loop() {
+				f.fn(content)
+			}
+		})
+	}
+}
