@@ -104,7 +104,7 @@ func (p *fastTree) textChild(text string, isText, ok bool) bool {
 
 // charData reads the character data at p.pos, up to the next '<'.
 func (p *fastTree) charData() (text string, isText, ok bool) {
-	text, ok = p.chars(modeText, 0, len(p.src))
+	text, ok = p.chars(modeText, len(p.src))
 	return text, true, ok
 }
 
@@ -130,7 +130,7 @@ func (p *fastTree) bang() (text string, isText, ok bool) {
 			return "", false, false
 		}
 		p.pos = start
-		text, ok = p.chars(modeCDATA, 0, start+end)
+		text, ok = p.chars(modeCDATA, start+end)
 		p.pos = start + end + len("]]>")
 		return text, true, ok
 	case strings.HasPrefix(rest, "!DOCTYPE"):

@@ -100,9 +100,12 @@ func (p *fastTree) attribute() bool {
 	if p.pos >= len(p.src) || p.src[p.pos] != '"' && p.src[p.pos] != '\'' {
 		return false
 	}
-	quote := p.src[p.pos]
+	mode := modeAttrDouble
+	if p.src[p.pos] == '\'' {
+		mode = modeAttrSingle
+	}
 	p.pos++
-	value, ok := p.chars(modeAttr, quote, len(p.src))
+	value, ok := p.chars(mode, len(p.src))
 	if !ok {
 		return false
 	}

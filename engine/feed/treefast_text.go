@@ -6,58 +6,72 @@ import (
 	"unicode/utf8"
 )
 
-// charMode says which character data chars reads.
+// charMode says which character data chars reads, and indexes
+// charClasses.
 type charMode uint8
 
 const (
-	modeText  charMode = iota // between tags, up to '<'
-	modeAttr                  // a quoted attribute value, up to its quote
-	modeCDATA                 // a CDATA section's content, up to a known end
+	modeText       charMode = iota // between tags, up to '<'
+	modeAttrDouble                 // an attribute value in "", up to its quote
+	modeAttrSingle                 // an attribute value in '', up to its quote
+	modeCDATA                      // a CDATA section's content, up to a known end
+	charModes
 )
 
-// Byte classes of character data; classPlain bytes are copied as they are
-// in every mode.
+// Byte classes of character data.
 const (
-	classPlain = iota
-	classLT
-	classAmp
-	classCR
-	classBracket
-	classQuote
-	classHigh // a byte of a multi-byte UTF-8 sequence
-	classBad  // a C0 control XML forbids
+	classPlain   = iota // copied as it is
+	classEnd            // ends the data: '<' in text, the quote in a value
+	classAmp            // starts a reference, except in CDATA
+	classCR             // a line end to rewrite
+	classBracket        // ']' in text, where "]]>" is refused
+	classHigh           // starts a multi-byte UTF-8 sequence, to check
+	classBad            // a C0 control XML forbids, or '<' in a value
 )
 
-// charClass is the class of every byte; read only.
-var charClass = func() (t [256]uint8) {
-	for c := range 0x20 {
-		if c != '\t' && c != '\n' && c != '\r' {
-			t[c] = classBad
+// charClasses are the byte classes of each mode; read only.
+var charClasses = func() (t [charModes][256]uint8) {
+	for m := range t {
+		for c := range 0x20 {
+			if c != '\t' && c != '\n' && c != '\r' {
+				t[m][c] = classBad
+			}
+		}
+		for c := 0x80; c < 0x100; c++ {
+			t[m][c] = classHigh
+		}
+		t[m]['\r'] = classCR
+		if charMode(m) != modeCDATA {
+			t[m]['&'] = classAmp
+			t[m]['<'] = classBad
 		}
 	}
-	for c := 0x80; c < 0x100; c++ {
-		t[c] = classHigh
-	}
-	t['<'], t['&'], t['\r'], t[']'] = classLT, classAmp, classCR, classBracket
-	t['"'], t['\''] = classQuote, classQuote
+	t[modeText]['<'], t[modeText][']'] = classEnd, classBracket
+	t[modeAttrDouble]['"'] = classEnd
+	t[modeAttrSingle]['\''] = classEnd
 	return t
 }()
+
+// charClass is the class of every byte in any markup the fast path reads
+// outside character data: only classBad matters there.
+var charClass = &charClasses[modeCDATA]
 
 // chars reads character data from p.pos as encoding/xml's Decoder.text
 // does: entities decoded (the predefined ones, HTML's and numeric
 // references), "\r\n" and "\r" made "\n", every character checked. It
 // stops before the '<' ending text, at the quote ending an attribute value
-// (modeAttr) or at end (modeCDATA), and fails wherever encoding/xml would
-// fail or keep something as written. Data needing no decoding is returned
-// as a slice of the document.
-func (p *fastTree) chars(mode charMode, quote byte, end int) (string, bool) {
+// or at end (modeCDATA), and fails wherever encoding/xml would fail or
+// keep something as written. Data needing no decoding is returned as a
+// slice of the document.
+func (p *fastTree) chars(mode charMode, end int) (string, bool) {
 	src := p.src
+	class := &charClasses[mode]
 	start, seg, i := p.pos, p.pos, p.pos
 	decoded := false
 	p.buf = p.buf[:0]
 scan:
 	for {
-		for i < end && charClass[src[i]] == classPlain {
+		for i < end && class[src[i]] == classPlain {
 			i++
 		}
 		if i >= end {
@@ -66,17 +80,15 @@ scan:
 			}
 			break
 		}
-		c := src[i]
-		switch charClass[c] {
+		switch class[src[i]] {
+		case classEnd:
+			break scan
 		case classHigh:
 			r, size := utf8.DecodeRuneInString(src[i:end])
 			if r == utf8.RuneError && size == 1 || !isInCharacterRange(r) {
 				return "", false
 			}
 			i += size
-			continue
-		case classBad:
-			return "", false
 		case classCR:
 			p.buf = append(append(p.buf, src[seg:i]...), '\n')
 			decoded = true
@@ -85,12 +97,7 @@ scan:
 				i++
 			}
 			seg = i
-			continue
 		case classAmp:
-			if mode == modeCDATA {
-				i++
-				continue
-			}
 			p.buf = append(p.buf, src[seg:i]...)
 			next, ok := p.entity(i)
 			if !ok {
@@ -98,28 +105,13 @@ scan:
 			}
 			decoded = true
 			i, seg = next, next
-			continue
-		case classLT:
-			if mode == modeAttr {
-				return "", false // encoding/xml refuses '<' in a value
-			}
-			if mode == modeText {
-				break scan
-			}
-			i++
-			continue
 		case classBracket:
-			if mode == modeText && i+2 < len(src) && src[i+1] == ']' && src[i+2] == '>' {
+			if i+2 < len(src) && src[i+1] == ']' && src[i+2] == '>' {
 				return "", false // "]]>" outside CDATA
 			}
 			i++
-			continue
-		case classQuote:
-			if mode == modeAttr && c == quote {
-				break scan
-			}
-			i++
-			continue
+		default: // classBad
+			return "", false
 		}
 	}
 	p.pos = i
