@@ -66,7 +66,7 @@ func parseBody(body []byte, opts Options) (*store.Document, error) {
 	if isJSONFeed(body) {
 		return parseJSONFeed(body, base)
 	}
-	root, err := parseTree(dropControlBytes(body), base)
+	root, err := parseTree(body, base)
 	if loc, ok := xmlRedirect(root); ok {
 		return &store.Document{IsRedirect: true, NewLocation: loc}, nil
 	}

@@ -40,12 +40,24 @@ var errTooDeep = errors.New("elements nested too deeply")
 // PUBLIC) never match, so nothing is ever fetched or read.
 var internalEntity = regexp.MustCompile(`<!ENTITY\s+([A-Za-z_:][-A-Za-z0-9._:]{0,127})\s+(?:"([^"%&]*)"|'([^'%&]*)')\s*>`)
 
-// parseTree reads a UTF-8 XML document into a tree of elements. It is as
+// parseTree reads a UTF-8 XML document into a tree of elements: through
+// parseTreeFast when it can, else through parseTreeDecoder once the
+// control characters XML forbids are dropped. Both give the same tree for
+// every document the first accepts; the first refuses any such character.
+func parseTree(body []byte, base *url.URL) (*element, error) {
+	if root, ok := parseTreeFast(body, base); ok {
+		return root, nil
+	}
+	return parseTreeDecoder(dropControlBytes(body), base)
+}
+
+// parseTreeDecoder reads a UTF-8 XML document into a tree of elements with
+// encoding/xml. It is as
 // lenient as feed readers must be: HTML's named entities are known,
 // mismatched end tags close what is open, and internal entities declared
 // in the DOCTYPE are expanded (once: their values are not parsed again).
 // base is the document's URL, against which xml:base values resolve.
-func parseTree(body []byte, base *url.URL) (*element, error) {
+func parseTreeDecoder(body []byte, base *url.URL) (*element, error) {
 	d := xml.NewDecoder(bytes.NewReader(body))
 	d.Strict = false
 	d.Entity = xml.HTMLEntity // shared, read only: declared copies it before adding
