@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 )
 
@@ -47,10 +48,10 @@ type Store struct {
 	// the one connection write transactions use.
 	db, writer *sql.DB
 	path       string
-	// writes queues this process's write transactions so they wait in Go
-	// instead of spinning in SQLite's busy handler, and commit together.
-	writes writeQueue
-	now    func() time.Time
+	// writeMu serialises this process's write transactions so they queue in
+	// Go instead of spinning in SQLite's busy handler.
+	writeMu sync.Mutex
+	now     func() time.Time
 	// alive tells whether the owner of a claim may still be running
 	// (OwnerAlive).
 	alive func(owner string) bool
@@ -126,6 +127,22 @@ func (s *Store) Close() error { return errors.Join(s.db.Close(), s.writer.Close(
 
 // SetClock replaces the clock used for first-seen and claim times (tests).
 func (s *Store) SetClock(now func() time.Time) { s.now = now }
+
+// write runs fn in one write transaction, committed when fn returns nil.
+// A fault of the database file comes back as a *DatabaseError.
+func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	tx, err := s.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return s.fault(err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return s.fault(err)
+	}
+	return s.fault(tx.Commit())
+}
 
 // execOne runs a statement that must change a row: ErrNotFound when it
 // changed none.
