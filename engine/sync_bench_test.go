@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -141,4 +143,37 @@ func BenchmarkSyncDelta226(b *testing.B) {
 		w.WriteHeader(http.StatusIMUsed)
 		w.Write([]byte(rssDoc("", fmt.Sprint("delta-", n))))
 	})
+}
+
+// BenchmarkSyncFull20Items8Feeds syncs 8 feeds per op through one
+// SyncFeeds call with the default threads and every worker free to take a
+// feed (the loopback server is one host): downloads overlap, so their
+// store writes wait for each other as in a real round.
+func BenchmarkSyncFull20Items8Feeds(b *testing.B) {
+	h := newHarness(b, func(c *config.Config) { c.Sync.PerHostConnections = 8 })
+	var mu sync.Mutex
+	n := 0
+	var feeds []store.Feed
+	for i := range 8 {
+		path := fmt.Sprintf("/f%d", i)
+		h.srv.handle(path, func(w http.ResponseWriter, _ *http.Request) {
+			mu.Lock()
+			n++
+			prefix := fmt.Sprint("run", n)
+			mu.Unlock()
+			w.Write([]byte(feed20(prefix)))
+		})
+		feeds = append(feeds, h.add(path))
+	}
+	ctx := context.Background()
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		for _, r := range h.eng.SyncFeeds(ctx, feeds, true, nil) {
+			if r.Err != nil {
+				b.Fatal(r.Err)
+			}
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/8, "cpu-ns/feed")
 }
