@@ -86,6 +86,7 @@ func generateBig(path string) error {
 				folders = append(folders, id)
 			}
 		}
+		var fts ftsBatch // the items' index entries, added together at the end
 		ins, err := tx.PrepareContext(ctx, `INSERT INTO items (feed_id, item_key, guid, title, link,
 			content, first_seen_at, sort_at, published_at, read) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 		if err != nil {
@@ -115,12 +116,10 @@ func generateBig(path string) error {
 				if err != nil {
 					return err
 				}
-				if err := indexItem(ctx, tx, id, it); err != nil {
-					return err
-				}
+				fts.add(id, it)
 			}
 		}
-		return nil
+		return fts.flush(ctx, tx)
 	})
 }
 

@@ -36,7 +36,7 @@ func (s *Store) ClaimFeed(ctx context.Context, feedID int64, owner string, now, 
 		if err != nil {
 			return err
 		}
-		feed, err = scanFeed(tx.QueryRowContext(ctx, `SELECT `+feedColumns+feedFrom+` WHERE fd.id = ?`, feedID))
+		feed, err = scanFeed(tx.QueryRowContext(ctx, `SELECT `+feedColumns+feedFrom+` WHERE fd.id = +?`, feedID))
 		return err
 	})
 	if err != nil {

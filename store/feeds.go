@@ -193,7 +193,7 @@ func (s *Store) insertFeed(ctx context.Context, tx *sql.Tx, nf NewFeed) (int64, 
 
 // Feed returns one feed by id.
 func (s *Store) Feed(ctx context.Context, id int64) (Feed, error) {
-	f, err := scanFeed(s.db.QueryRowContext(ctx, `SELECT `+feedColumns+feedFrom+` WHERE fd.id = ?`, id))
+	f, err := scanFeed(s.db.QueryRowContext(ctx, `SELECT `+feedColumns+feedFrom+` WHERE fd.id = +?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return f, fmt.Errorf("feed %d: %w", id, ErrNotFound)
 	}

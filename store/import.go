@@ -67,11 +67,15 @@ func (s *Store) ImportItems(ctx context.Context, feedID int64, im Import) (Impor
 			return err
 		}
 		now := s.now()
-		var added DownloadResult                  // the new items, as a download's, for the rules and the purge
+		var added DownloadResult // the new items, as a download's, for the rules and the purge
+		var fts ftsBatch
 		for i := len(im.Items) - 1; i >= 0; i-- { // oldest first, so ids grow with recency
-			if err := importItem(ctx, tx, feedID, im.Items[i], i, now, graves, &res, &added); err != nil {
+			if err := importItem(ctx, tx, feedID, im.Items[i], i, now, graves, &fts, &res, &added); err != nil {
 				return err
 			}
+		}
+		if err := fts.flush(ctx, tx); err != nil {
+			return err
 		}
 		if err := s.applyRules(ctx, tx, feedID, now, &added); err != nil {
 			return err
@@ -107,9 +111,9 @@ func fillChannel(ctx context.Context, tx *sql.Tx, feedID int64, title, siteURL s
 
 // importItem stores one item (noting it in added), or adds read and
 // flagged to the one known; an item a delete rule removed (its key is in
-// graves) stays out.
+// graves) stays out. A new item's index entry waits in fts.
 func importItem(ctx context.Context, tx *sql.Tx, feedID int64, it ImportedItem, pos int, now time.Time,
-	graves map[string]bool, res *ImportResult, added *DownloadResult) error {
+	graves map[string]bool, fts *ftsBatch, res *ImportResult, added *DownloadResult) error {
 	key := ItemKey(it.DocItem)
 	var id int64
 	var read, flagged bool
@@ -121,7 +125,7 @@ func importItem(ctx context.Context, tx *sql.Tx, feedID int64, it ImportedItem, 
 			res.Ruled++
 			return nil
 		}
-		if id, err = insertItem(ctx, tx, feedID, key, it.DocItem, pos, now); err != nil {
+		if id, err = insertItem(ctx, tx, feedID, key, it.DocItem, pos, now, fts); err != nil {
 			return err
 		}
 		res.New++

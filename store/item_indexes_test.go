@@ -33,9 +33,9 @@ func TestFeedQueriesSearchAFeedsItemsByIndex(t *testing.T) {
 	cases := []struct{ name, query, want string }{
 		{"list feed page", `SELECT i.id FROM items i WHERE i.feed_id = ? AND i.hidden = 0 ORDER BY i.list_pos ASC, i.id DESC LIMIT 50 OFFSET 0`,
 			"SEARCH i USING INDEX items_feed_sort (feed_id=?); USE TEMP B-TREE FOR ORDER BY"},
-		{"list feed purge", `SELECT id, flagged FROM items WHERE feed_id = ? ORDER BY list_pos ASC, id DESC LIMIT -1 OFFSET 20`,
+		{"list feed purge", `SELECT id, flagged FROM items WHERE feed_id = +? ORDER BY list_pos ASC, id DESC LIMIT -1 OFFSET 20`,
 			"SEARCH items USING INDEX items_feed_sort (feed_id=?); USE TEMP B-TREE FOR ORDER BY"},
-		{"feed purge", `SELECT id, flagged FROM items WHERE feed_id = ? ORDER BY sort_at DESC, id DESC LIMIT -1 OFFSET 20`,
+		{"feed purge", `SELECT id, flagged FROM items WHERE feed_id = +? ORDER BY sort_at DESC, id DESC LIMIT -1 OFFSET 20`,
 			"SEARCH items USING INDEX items_feed_sort (feed_id=?)"},
 		{"unlisted items", `SELECT id FROM items WHERE feed_id = ? AND flagged = 0`,
 			"SEARCH items USING INDEX items_feed_sort (feed_id=?)"},

@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"time"
 )
 
@@ -49,12 +48,16 @@ func mergeItems(ctx context.Context, tx *sql.Tx, feedID int64, d Download, res *
 	if err != nil {
 		return err
 	}
+	var fts ftsBatch
 	for i := len(items) - 1; i >= 0; i-- {
-		id, err := mergeItem(ctx, tx, feedID, items[i], i, d.At, graves, stored, res)
+		id, err := mergeItem(ctx, tx, feedID, items[i], i, d.At, graves, stored, &fts, res)
 		if err != nil {
 			return err
 		}
 		seen[id] = true
+	}
+	if err := fts.flush(ctx, tx); err != nil {
+		return err
 	}
 	if d.Document.IsList && !d.Partial {
 		return dropUnlisted(ctx, tx, feedID, seen, res)
@@ -94,15 +97,17 @@ func storedItems(ctx context.Context, tx *sql.Tx, feedID int64, items []DocItem)
 // mergeItem stores one item and returns its id (0 for an item a rule
 // deleted before, whose key is in graves: its tombstone is touched
 // instead). stored holds the feed's known items by key, and learns what
-// this item becomes (a document may hold the same item twice).
-func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos int, now time.Time, graves map[string]bool, stored map[string]storedItem, res *DownloadResult) (int64, error) {
+// this item becomes (a document may hold the same item twice). A new
+// item's index entry waits in fts; the caller flushes it.
+func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos int, now time.Time, graves map[string]bool,
+	stored map[string]storedItem, fts *ftsBatch, res *DownloadResult) (int64, error) {
 	key := ItemKey(it)
 	old, known := stored[key]
 	if !known {
 		if graves[key] {
 			return 0, touchTombstone(ctx, tx, feedID, key, now)
 		}
-		id, err := insertItem(ctx, tx, feedID, key, it, pos, now)
+		id, err := insertItem(ctx, tx, feedID, key, it, pos, now, fts)
 		if err != nil {
 			return 0, err
 		}
@@ -123,6 +128,11 @@ func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos in
 	}
 	res.Updated++
 	res.ChangedItems = append(res.ChangedItems, old.id)
+	if fts.holds(old.id) { // the same item earlier in this document: the update forgets its indexed text
+		if err := fts.flush(ctx, tx); err != nil {
+			return 0, err
+		}
+	}
 	return old.id, updateItem(ctx, tx, old.id, it)
 }
 
@@ -153,7 +163,9 @@ func sortDate(it DocItem, firstSeen time.Time) int64 {
 	return firstSeen.Unix()
 }
 
-func insertItem(ctx context.Context, tx *sql.Tx, feedID int64, key string, it DocItem, pos int, now time.Time) (int64, error) {
+// insertItem inserts a new item and its enclosures, and holds its index
+// entry in fts (see ftsBatch).
+func insertItem(ctx context.Context, tx *sql.Tx, feedID int64, key string, it DocItem, pos int, now time.Time, fts *ftsBatch) (int64, error) {
 	r, err := tx.ExecContext(ctx, `INSERT INTO items (feed_id, item_key, guid, title, link, author,
 		content, summary, categories, published_at, updated_at, first_seen_at, sort_at, list_pos,
 		duration_seconds, image)
@@ -168,22 +180,8 @@ func insertItem(ctx context.Context, tx *sql.Tx, feedID int64, key string, it Do
 	if err != nil {
 		return 0, err
 	}
-	if err := indexItem(ctx, tx, id, it); err != nil {
-		return 0, err
-	}
+	fts.add(id, it)
 	return id, upsertEnclosures(ctx, tx, id, it.Enclosures)
-}
-
-// indexItem adds a new item's words to the full-text index: its title and
-// the text of its content, as the view items_fts_text reads them (the index
-// forgets the item through that view, so both must agree).
-func indexItem(ctx context.Context, tx *sql.Tx, id int64, it DocItem) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO items_fts(docid, title, content) VALUES (?, ?, ?)`,
-		id, it.Title, indexText(it.Content))
-	if err != nil {
-		return fmt.Errorf("index item %d: %w", id, err)
-	}
-	return nil
 }
 
 func updateItem(ctx context.Context, tx *sql.Tx, id int64, it DocItem) error {

@@ -35,7 +35,7 @@ func purgeable(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int, isLi
 	if isList {
 		order = `list_pos ASC, id DESC`
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, flagged FROM items WHERE feed_id = ?
+	rows, err := tx.QueryContext(ctx, `SELECT id, flagged FROM items WHERE feed_id = +?
 		ORDER BY `+order+` LIMIT -1 OFFSET ?`, feedID, maxItems)
 	if err != nil {
 		return nil, err

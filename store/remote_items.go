@@ -52,6 +52,9 @@ func (s *Store) RecordRemoteItems(ctx context.Context, items []RemoteItem, maxIt
 				return err
 			}
 		}
+		if err := page.fts.flush(ctx, tx); err != nil {
+			return err
+		}
 		for _, feedID := range res.Feeds {
 			f := page.feeds[feedID]
 			if err := s.applyRules(ctx, tx, feedID, at, &f.dr); err != nil {
@@ -82,6 +85,8 @@ type remotePage struct {
 	// pending holds the server's ids of items with a change to push.
 	pending map[string]bool
 	feeds   map[int64]*remotePageFeed
+	// fts holds the new items' index entries until the page is merged.
+	fts ftsBatch
 }
 
 // remotePageFeed is one feed's part of a page: its tombstones (read once)
@@ -107,7 +112,7 @@ func (p *remotePage) record(ctx context.Context, tx *sql.Tx, it RemoteItem, at t
 	if err != nil {
 		return err
 	}
-	id, err := mergeItem(ctx, tx, it.FeedID, it.Item, 0, at, f.graves, stored, &f.dr)
+	id, err := mergeItem(ctx, tx, it.FeedID, it.Item, 0, at, f.graves, stored, &p.fts, &f.dr)
 	if err != nil || id == 0 { // 0: a rule deleted it before
 		return err
 	}

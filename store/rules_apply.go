@@ -63,7 +63,7 @@ func (s *Store) applyRules(ctx context.Context, tx *sql.Tx, feedID int64, now ti
 func (s *Store) prepareRules(ctx context.Context, tx *sql.Tx, feedID int64, rules []activeRule, ids []int64, now time.Time) (*evaluator, []*ruleItem, error) {
 	ev := &evaluator{cache: s.exprs, now: now.Unix(), fullText: map[string]map[int64]bool{}}
 	err := tx.QueryRowContext(ctx, `SELECT fd.title, fd.url, coalesce(f.path, '') FROM feeds fd
-		LEFT JOIN folders f ON f.id = fd.folder_id WHERE fd.id = ?`, feedID).Scan(&ev.feed.title, &ev.feed.url, &ev.feed.folder)
+		LEFT JOIN folders f ON f.id = fd.folder_id WHERE fd.id = +?`, feedID).Scan(&ev.feed.title, &ev.feed.url, &ev.feed.folder)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -36,8 +36,8 @@ func touchTombstone(ctx context.Context, tx *sql.Tx, feedID int64, key string, n
 // pruneTombstones forgets the tombstones of a feed seen longer ago than
 // its maxItems-th most recently seen one: as with items, older ones go.
 func pruneTombstones(ctx context.Context, tx *sql.Tx, feedID int64, maxItems int) error {
-	_, err := tx.ExecContext(ctx, `DELETE FROM item_tombstones WHERE feed_id = ? AND seen_at < (
-		SELECT seen_at FROM item_tombstones WHERE feed_id = ? ORDER BY seen_at DESC LIMIT 1 OFFSET ?)`,
+	_, err := tx.ExecContext(ctx, `DELETE FROM item_tombstones WHERE feed_id = +? AND seen_at < (
+		SELECT seen_at FROM item_tombstones WHERE feed_id = +? ORDER BY seen_at DESC LIMIT 1 OFFSET ?)`,
 		feedID, feedID, maxItems-1)
 	return err
 }
