@@ -5,7 +5,6 @@ import (
 	"runtime"
 
 	"github.com/tidings-rss/tidings/engine/fetch"
-	"github.com/tidings-rss/tidings/store"
 )
 
 // syncWorkers is how many feeds one SyncFeeds keeps under way: one per
@@ -29,11 +28,12 @@ type dispatch struct {
 	left    int              // feeds not yet handed out
 }
 
-func newDispatch(feeds []store.Feed, perHost int) *dispatch {
-	d := &dispatch{perHost: max(perHost, 1), hosts: make([]string, len(feeds)),
-		queues: map[string][]int{}, busy: map[string]int{}, left: len(feeds)}
-	for i, f := range feeds {
-		h := placeKey(f.URL)
+// newDispatch is the dispatch of the feeds at urls, in that order.
+func newDispatch(urls []string, perHost int) *dispatch {
+	d := &dispatch{perHost: max(perHost, 1), hosts: make([]string, len(urls)),
+		queues: map[string][]int{}, busy: map[string]int{}, left: len(urls)}
+	for i, u := range urls {
+		h := placeKey(u)
 		d.hosts[i] = h
 		if len(d.queues[h]) == 0 {
 			heap.Push(&d.ready, readyHost{host: h, head: i})

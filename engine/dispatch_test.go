@@ -16,17 +16,11 @@ import (
 )
 
 func TestDispatchOrderSkipsBusyHosts(t *testing.T) {
-	feeds := func(urls ...string) []store.Feed {
-		var out []store.Feed
-		for _, u := range urls {
-			out = append(out, store.Feed{URL: u})
-		}
-		return out
-	}
+	feeds := func(urls ...string) []string { return urls }
 	a, b, c := "http://a.test/", "http://b.test/", "http://c.test/"
 	tests := []struct {
 		name    string
-		feeds   []store.Feed
+		feeds   []string
 		perHost int
 		// steps: a number n takes the next feed and wants n (-1: none
 		// may be handed out); "done n" is written as -(n+2).

@@ -67,8 +67,11 @@ func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, 
 			done(r)
 		}
 	}
-	fetched := make([]store.Feed, 0, len(feeds))
+	// The feeds fetched, by their index in feeds and their URL: the
+	// round holds no copy of a feed's row (it reads it again when it
+	// claims the feed), so its memory does not grow by a row per feed.
 	index := make([]int, 0, len(feeds))
+	urls := make([]string, 0, len(feeds))
 	for i, f := range feeds {
 		if f.Remote() {
 			finish(i, Result{FeedID: f.ID, URL: f.URL, Skipped: true})
@@ -79,10 +82,10 @@ func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, 
 			finish(i, Result{FeedID: f.ID, URL: f.URL, Skipped: true, Offline: true})
 			continue
 		}
-		fetched = append(fetched, f)
 		index = append(index, i)
+		urls = append(urls, f.URL)
 	}
-	d := newDispatch(fetched, e.cfg.Sync.PerHostConnections)
+	d := newDispatch(urls, e.cfg.Sync.PerHostConnections)
 	workers := syncWorkers(e.cfg.Sync.DownloadThreads)
 	// A feed whose failure is held as evidence of being offline waits for
 	// the round's verdict, which may need feeds not yet started: it parks,
@@ -105,7 +108,7 @@ func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, 
 			under++
 			go func() {
 				s := &seat{r: rd, park: func() { events <- event{j: j} }}
-				r := e.syncFeed(withSeat(roundCtx, s), fetched[j], force, since)
+				r := e.syncFeed(withSeat(roundCtx, s), feeds[index[j]], force, since)
 				s.settle(false)
 				if store.IsDatabaseFault(r.Err) {
 					abort(r.Err) // the database fails every feed alike: stop the run
