@@ -64,7 +64,7 @@ func (e *Engine) account(dl *store.Download, d *download) {
 		dl.BytesSaved = max(0, full-r.Wire)
 	default:
 		dl.FullBytes = int64(len(r.Body))
-		dl.BodyHash = hashBody(r.Body)
+		dl.BodyHash = d.bodyHash()
 		if d.movePending {
 			dl.BodyHash = movePendingHash // never equal to a body's hash
 		}

@@ -58,6 +58,20 @@ type download struct {
 	// released is set once the outcome is recorded: the same transaction
 	// released the feed's claim.
 	released bool
+	// hash is the sha256 of hashed's body, computed once per response
+	// (see bodyHash).
+	hash   string
+	hashed *fetch.Response
+}
+
+// bodyHash is the hex sha256 of the current response's body, computed at
+// most once per response: the unchanged-body check and the record of the
+// download both need it.
+func (d *download) bodyHash() string {
+	if d.hashed != d.resp {
+		d.hash, d.hashed = hashBody(d.resp.Body), d.resp
+	}
+	return d.hash
 }
 
 // syncFeed downloads one feed now and records the outcome, with events.
@@ -194,7 +208,7 @@ func (e *Engine) interpret(ctx context.Context, d *download) error {
 	if d.resp.Permanent {
 		d.newURL = d.resp.FinalURL
 	}
-	if !d.resp.Delta && hashBody(d.resp.Body) == d.feed.State.BodyHash {
+	if !d.resp.Delta && d.bodyHash() == d.feed.State.BodyHash {
 		return nil // byte-identical to the last full body: nothing to parse
 	}
 	for hops := 0; ; hops++ {

@@ -1,7 +1,6 @@
 package feed
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -28,14 +27,10 @@ func parseDate(s string) *time.Time {
 	return nil
 }
 
-// w3cDate is W3C-DTF and its ISO 8601 relatives.
-var w3cDate = regexp.MustCompile(`^(\d{4})(?:-?(\d{2})(?:-?(\d{2}))?)?` +
-	`(?:[Tt ]+(\d{1,2}):?(\d{2})(?::?(\d{2})(?:[.,]\d+)?)?)?` +
-	`\s*([Zz]|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$`)
-
+// parseW3C reads W3C-DTF and its ISO 8601 relatives (see matchW3C).
 func parseW3C(s string) (time.Time, bool) {
-	m := w3cDate.FindStringSubmatch(s)
-	if m == nil {
+	m, ok := matchW3C(s)
+	if !ok {
 		return time.Time{}, false
 	}
 	n := func(i, def int) int {
@@ -56,24 +51,14 @@ func parseW3C(s string) (time.Time, bool) {
 	return civil(n(1, 0), month, day, n(4, 0), n(5, 0), n(6, 0), off)
 }
 
-// rfc822Date is RFC 822 and its descendants, after the day name: day,
-// month, year, then an optional time and zone.
-var rfc822Date = regexp.MustCompile(`^(\d{1,2})[\s\-/]*([A-Za-z]{3,9})\.?[\s\-/,]*(\d{2,4})` +
-	`(?:[\sT,]+(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?(?:\.\d+)?)?\s*(.*)$`)
-
-// monthFirstDate is "Jan 2, 2006 15:04:05 MST" and alike.
-var monthFirstDate = regexp.MustCompile(`^([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})` +
-	`(?:[\s,]+(?:at\s+)?(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?\s*(.*)$`)
-
-// dayName is a leading English day name with its punctuation.
-var dayName = regexp.MustCompile(`^(?i:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*`)
-
+// parseRFC822 reads RFC 822 and its descendants (see matchRFC822), then
+// month-first dates (see matchMonthFirst), after a day name if any.
 func parseRFC822(s string) (time.Time, bool) {
-	s = dayName.ReplaceAllString(s, "")
+	s = trimDayName(s)
 	day, mon, year := 1, 2, 3
-	m := rfc822Date.FindStringSubmatch(s)
-	if m == nil {
-		if m = monthFirstDate.FindStringSubmatch(s); m == nil {
+	m, ok := matchRFC822(s)
+	if !ok {
+		if m, ok = matchMonthFirst(s); !ok {
 			return time.Time{}, false
 		}
 		day, mon = 2, 1
@@ -174,9 +159,6 @@ var namedZones = map[string]int{
 	"MSK": 3 * 3600, "JST": 9 * 3600, "KST": 9 * 3600, "AEST": 10 * 3600, "AEDT": 11 * 3600,
 }
 
-// numericZone is "+0200", "-07:00", "+02", maybe after "GMT" or "UTC".
-var numericZone = regexp.MustCompile(`^(?:GMT|UTC|UT)?\s*([+-])(\d{1,2}):?(\d{2})?$`)
-
 // zoneOffset reads a zone: empty (UTC), a name, a military letter or a
 // numeric offset; a trailing "(PDT)"-style comment is ignored.
 func zoneOffset(z string) (int, bool) {
@@ -191,7 +173,7 @@ func zoneOffset(z string) (int, bool) {
 	if off, ok := namedZones[up]; ok {
 		return off, true
 	}
-	if m := numericZone.FindStringSubmatch(up); m != nil {
+	if m, ok := matchNumericZone(up); ok {
 		h, _ := strconv.Atoi(m[2])
 		mins, _ := strconv.Atoi(m[3])
 		off := h*3600 + mins*60

@@ -2,7 +2,6 @@ package feed
 
 import (
 	"net/mail"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -79,16 +78,34 @@ func joinNames(names []string) string {
 	return strings.Join(appendUnique(nil, names...), ", ")
 }
 
-// emailInParens is "Name (email)" or "email (Name)".
-var emailInParens = regexp.MustCompile(`^(.*?)\s*\(([^()]*)\)\s*$`)
+// cutParenthesized splits "outer (inner)" as the pattern
+// `^(.*?)\s*\(([^()]*)\)\s*$` would on a trimmed s: inner is what the
+// last parentheses hold (no parenthesis in it), outer what comes before
+// them, trimmed; false when s does not end with such parentheses or when
+// outer holds a newline (the pattern's '.' does not match one).
+func cutParenthesized(s string) (outer, inner string, ok bool) {
+	if !strings.HasSuffix(s, ")") {
+		return "", "", false
+	}
+	body := s[:len(s)-1]
+	open := strings.LastIndexByte(body, '(')
+	if open < 0 || strings.IndexByte(body[open+1:], ')') >= 0 {
+		return "", "", false
+	}
+	outer = strings.TrimRight(body[:open], " \t\n\f\r")
+	if strings.IndexByte(outer, '\n') >= 0 {
+		return "", "", false
+	}
+	return outer, body[open+1:], true
+}
 
 // displayName returns the name in an author string as RSS feeds write it
 // ("email (Name)", "Name (email)", "Name <email>", a bare address or a
 // bare name): a name when there is one, else the address.
 func displayName(s string) string {
 	s = strings.TrimSpace(s)
-	if m := emailInParens.FindStringSubmatch(s); m != nil {
-		outer, inner := strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
+	if outer, inner, ok := cutParenthesized(s); ok {
+		outer, inner = strings.TrimSpace(outer), strings.TrimSpace(inner)
 		switch {
 		case isEmail(outer) && inner != "":
 			return inner
@@ -96,7 +113,10 @@ func displayName(s string) string {
 			return outer
 		}
 	}
-	if a, err := mail.ParseAddress(s); err == nil && strings.Contains(s, "<") {
+	if !strings.Contains(s, "<") {
+		return s
+	}
+	if a, err := mail.ParseAddress(s); err == nil {
 		return firstNonEmpty(a.Name, a.Address)
 	}
 	return s
