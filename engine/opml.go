@@ -28,7 +28,11 @@ type Imported struct {
 func (e *Engine) ImportOPML(ctx context.Context, doc *opml.Document) (Imported, error) {
 	var out Imported
 	for _, p := range doc.Root.FolderPaths() {
-		if _, err := e.store.EnsureFolder(ctx, p); err != nil {
+		path, err := cleanFolderPath(p)
+		if err == nil {
+			_, err = e.store.EnsureFolder(ctx, path)
+		}
+		if err != nil {
 			return out, err
 		}
 	}
@@ -69,13 +73,14 @@ func opmlFeed(folder string, f opml.Feed) (store.NewFeed, []string, error) {
 	if sync == "" {
 		sync = store.SyncDefault
 	}
-	fs, notices, err := BoundSettings(store.FeedSettings{Sync: &sync, IntervalMinutes: &f.IntervalMinutes, MaxItems: &f.MaxItems})
+	fs, notices, err := BoundSettings(store.FeedSettings{Sync: &sync, IntervalMinutes: &f.IntervalMinutes, MaxItems: &f.MaxItems,
+		FolderPath: &folder, Title: &f.Title})
 	if err != nil {
 		return store.NewFeed{}, nil, err
 	}
 	// The outline's title is the person's name for the feed: downloads
 	// keep it (CustomTitle), as they keep one given to tidings add --title.
-	return store.NewFeed{URL: f.URL, Title: f.Title, CustomTitle: f.Title != "", SiteURL: sanitize.Link(f.HTMLURL), FolderPath: folder, Sync: *fs.Sync,
+	return store.NewFeed{URL: f.URL, Title: *fs.Title, CustomTitle: *fs.Title != "", SiteURL: sanitize.Link(f.HTMLURL), FolderPath: *fs.FolderPath, Sync: *fs.Sync,
 		IntervalMinutes: *fs.IntervalMinutes, MaxItems: *fs.MaxItems, DownloadEnclosures: f.Enclosures}, notices, nil
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tidings-rss/tidings/engine/opml"
 	"github.com/tidings-rss/tidings/engine/query"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -15,6 +16,7 @@ import (
 // in a notice.
 func (e *Engine) importSearches(ctx context.Context, searches []opml.Search, out *Imported) error {
 	for _, s := range searches {
+		s.Name = sanitize.Text(s.Name) // as SaveSearch stores it
 		old, err := e.store.SavedSearchNamed(ctx, s.Name)
 		switch {
 		case err == nil && old.Expr == s.Query:

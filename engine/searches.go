@@ -5,16 +5,18 @@ import (
 	"strings"
 
 	"github.com/tidings-rss/tidings/engine/query"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
-// SaveSearch checks and stores an expression under a name (replacing the
-// expression of a search of that name); it shows in the reader's tree.
+// SaveSearch checks and stores an expression under a name, made plain
+// text by sanitize.Text (replacing the expression of a search of that
+// name); it shows in the reader's tree.
 func (e *Engine) SaveSearch(ctx context.Context, name, expr string) (store.SavedSearch, error) {
 	if _, err := ParseExpression(expr); err != nil {
 		return store.SavedSearch{}, err
 	}
-	return e.store.SaveSearch(ctx, name, expr)
+	return e.store.SaveSearch(ctx, sanitize.Text(name), expr)
 }
 
 // SavedSearches lists the saved searches by name with their unread counts.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -15,7 +16,9 @@ import (
 // and one notice per value so changed, for the front end to show. Zero
 // means "the default" for the interval and the maximum; a negative number,
 // an unknown sync setting, or sync=interval with no interval is an error.
-// An interval given without a sync setting implies sync=interval.
+// An interval given without a sync setting implies sync=interval. A title
+// and a folder path are made plain text (sanitize.Text): the names people
+// and documents give are shown in the terminal.
 func BoundSettings(fs store.FeedSettings) (store.FeedSettings, []string, error) {
 	var notices []string
 	bound := func(p **int, b config.Bound) error {
@@ -54,13 +57,26 @@ func BoundSettings(fs store.FeedSettings) (store.FeedSettings, []string, error) 
 		}
 	}
 	if fs.FolderPath != nil {
-		p, err := store.CleanFolderPath(*fs.FolderPath)
+		p, err := cleanFolderPath(*fs.FolderPath)
 		if err != nil {
 			return fs, nil, err
 		}
 		fs.FolderPath = &p
 	}
+	if fs.Title != nil {
+		t := sanitize.Text(*fs.Title)
+		fs.Title = &t
+	}
 	return fs, notices, nil
+}
+
+// cleanFolderPath is a folder path as the store keeps it: plain text
+// (sanitize.Text: no control or format characters, white space
+// collapsed), its names trimmed, blank ones dropped, "." and ".." refused.
+// Folder names come from people and from documents (OPML, a server's
+// labels) and are shown in the terminal.
+func cleanFolderPath(path string) (string, error) {
+	return store.CleanFolderPath(sanitize.Text(path))
 }
 
 // ChangeSettings checks fs with BoundSettings and applies it to a feed in

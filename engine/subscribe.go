@@ -47,10 +47,11 @@ type Subscribed struct {
 // there. With an account configured (and s.Local false) the account's
 // server subscribes and checks the feed instead (subscribeRemote).
 func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, error) {
-	fs, notices, err := BoundSettings(store.FeedSettings{FolderPath: &s.Folder, IntervalMinutes: &s.IntervalMinutes})
+	fs, notices, err := BoundSettings(store.FeedSettings{FolderPath: &s.Folder, IntervalMinutes: &s.IntervalMinutes, Title: &s.Title})
 	if err != nil {
 		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, err)
 	}
+	s.Title = *fs.Title
 	if _, err := e.store.ResolveFeed(ctx, s.URL); err == nil {
 		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, store.ErrDuplicate)
 	}

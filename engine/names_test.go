@@ -1,0 +1,99 @@
+package engine
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tidings-rss/tidings/engine/opml"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// folderNames is the path of each folder.
+func folderNames(folders []store.Folder) []string {
+	var names []string
+	for _, f := range folders {
+		names = append(names, f.Path)
+	}
+	return names
+}
+
+// hostileName is a name as a hostile document or a careless paste gives
+// it: a right-to-left override (U+202E), the 8-bit CSI of a colour
+// sequence (U+009B), a next-line (U+0085), and a tab and a newline.
+const hostileName = "Re\u202ead\u009b[31m \u0085 me\tnow\n"
+
+// cleanName is hostileName as plain text: format and control characters
+// dropped, white space collapsed.
+const cleanName = "Read[31m me now"
+
+// TestImportedNamesArePlainText: the feed titles, folder names and saved
+// search names an OPML document brings are stored as plain text, as a
+// feed's own title is, so they can never reach the terminal as anything
+// but characters.
+func TestImportedNamesArePlainText(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	src := `<opml version="2.0" xmlns:tidings="https://github.com/tidings-rss/tidings/opml"><head>` +
+		`<tidings:search name="` + hostileName + `" query="unread"/></head><body>` +
+		`<outline text="` + hostileName + `"><outline text="` + hostileName + `" xmlUrl="` + h.srv.URL + `/f"/></outline>` +
+		`</body></opml>`
+	doc, err := opml.Decode(strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.eng.ImportOPML(ctx, doc); err != nil {
+		t.Fatal(err)
+	}
+	feeds, err := h.store.Feeds(ctx)
+	if err != nil || len(feeds) != 1 {
+		t.Fatalf("feeds: %v, %v", feeds, err)
+	}
+	if f := feeds[0]; f.Title != cleanName || f.FolderPath != cleanName || !f.CustomTitle {
+		t.Errorf("feed: title %q, folder %q, custom %v; want %q in folder %q, custom", f.Title, f.FolderPath, f.CustomTitle, cleanName, cleanName)
+	}
+	folders, err := h.store.Folders(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names := folderNames(folders); !slices.Equal(names, []string{cleanName}) {
+		t.Errorf("folders %q, want [%q]", names, cleanName)
+	}
+	searches, err := h.store.SavedSearches(ctx)
+	if err != nil || len(searches) != 1 || searches[0].Name != cleanName {
+		t.Errorf("saved searches %+v (%v), want one named %q", searches, err, cleanName)
+	}
+	// Importing it again finds the same names: nothing is added twice.
+	again, err := h.eng.ImportOPML(ctx, doc)
+	if err != nil || again.Added != 0 || again.Searches != 0 || len(again.Notices) != 0 {
+		t.Errorf("second import: %+v, %v; want nothing added and no notice", again, err)
+	}
+}
+
+// TestGivenNamesArePlainText: a title given to tidings add, a folder, a
+// new title set on a feed and a saved search's name are stored as plain
+// text too.
+func TestGivenNamesArePlainText(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	h.srv.handle("/f", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte(feed20("n"))) })
+	sub, err := h.eng.Subscribe(ctx, Subscription{URL: h.srv.URL + "/f", Title: hostileName, Folder: hostileName + "/" + hostileName})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := h.feed(sub.Feed.ID)
+	if want := cleanName + "/" + cleanName; f.Title != cleanName || f.FolderPath != want {
+		t.Errorf("subscribed: title %q in %q, want %q in %q", f.Title, f.FolderPath, cleanName, want)
+	}
+	s, err := h.eng.SaveSearch(ctx, hostileName, "unread")
+	if err != nil || s.Name != cleanName {
+		t.Errorf("saved search %q (%v), want %q", s.Name, err, cleanName)
+	}
+	title := "Other\u202e \u0085name"
+	bounded, _, err := BoundSettings(store.FeedSettings{Title: &title})
+	if err != nil || *bounded.Title != "Other name" {
+		t.Errorf("bounded title %q (%v), want %q", *bounded.Title, err, "Other name")
+	}
+}
