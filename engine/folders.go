@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -13,8 +14,10 @@ import (
 // to the top level. A path that exists already, the top level, or a path
 // inside the folder itself is refused and nothing changes. The feeds of
 // the account in it move to the new labels on their server too; when the
-// server refuses, the folder moves back.
+// server refuses, the folder moves back. The new path is made plain text
+// (sanitize.Text), as every name is.
 func (e *Engine) MoveFolder(ctx context.Context, from, to string) error {
+	to = sanitize.Text(to)
 	moves, err := e.remoteFeedsUnder(ctx, from)
 	if err != nil {
 		return fmt.Errorf("move folder %q to %q: %w", from, to, err)

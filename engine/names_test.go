@@ -73,8 +73,8 @@ func TestImportedNamesArePlainText(t *testing.T) {
 }
 
 // TestGivenNamesArePlainText: a title given to tidings add, a folder, a
-// new title set on a feed and a saved search's name are stored as plain
-// text too.
+// folder's new path, a new title set on a feed and a saved search's name
+// are stored as plain text too.
 func TestGivenNamesArePlainText(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
@@ -86,6 +86,12 @@ func TestGivenNamesArePlainText(t *testing.T) {
 	f := h.feed(sub.Feed.ID)
 	if want := cleanName + "/" + cleanName; f.Title != cleanName || f.FolderPath != want {
 		t.Errorf("subscribed: title %q in %q, want %q in %q", f.Title, f.FolderPath, cleanName, want)
+	}
+	if err := h.eng.MoveFolder(ctx, cleanName, "Moved\u202e\u0085"); err != nil {
+		t.Fatal(err)
+	}
+	if f := h.feed(f.ID); f.FolderPath != "Moved/"+cleanName {
+		t.Errorf("moved folder: feed in %q, want %q", f.FolderPath, "Moved/"+cleanName)
 	}
 	s, err := h.eng.SaveSearch(ctx, hostileName, "unread")
 	if err != nil || s.Name != cleanName {
