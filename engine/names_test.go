@@ -103,3 +103,48 @@ func TestGivenNamesArePlainText(t *testing.T) {
 		t.Errorf("bounded title %q (%v), want %q", *bounded.Title, err, "Other name")
 	}
 }
+
+// TestExportedTitlesKeepWhoseTheyAre: a subscription list tidings exports
+// and imports again keeps each title's owner: a name the person gave stays
+// theirs (downloads keep it), the publisher's title stays the publisher's
+// (downloads update it). A title in another reader's OPML is the person's.
+func TestExportedTitlesKeepWhoseTheyAre(t *testing.T) {
+	from := newHarness(t)
+	ctx := context.Background()
+	mine := from.add("/mine", store.NewFeed{Title: "My name for it", CustomTitle: true})
+	theirs := from.add("/theirs", store.NewFeed{Title: "The publisher's title"})
+	doc, err := from.eng.ExportOPML(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	to := newHarness(t)
+	if _, err := to.eng.ImportOPML(ctx, doc); err != nil {
+		t.Fatal(err)
+	}
+	custom := map[string]bool{}
+	titles := map[string]string{}
+	feeds, err := to.store.Feeds(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range feeds {
+		custom[f.URL], titles[f.URL] = f.CustomTitle, f.Title
+	}
+	if !custom[mine.URL] || titles[mine.URL] != mine.Title {
+		t.Errorf("the person's title came back as %q, custom %v; want %q, custom", titles[mine.URL], custom[mine.URL], mine.Title)
+	}
+	if custom[theirs.URL] || titles[theirs.URL] != theirs.Title {
+		t.Errorf("the publisher's title came back as %q, custom %v; want %q, not custom", titles[theirs.URL], custom[theirs.URL], theirs.Title)
+	}
+	foreign, err := opml.Decode(strings.NewReader(`<opml><body><outline text="Named" xmlUrl="` + to.srv.URL + `/other"/></body></opml>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := to.eng.ImportOPML(ctx, foreign); err != nil {
+		t.Fatal(err)
+	}
+	f, err := to.store.ResolveFeed(ctx, to.srv.URL+"/other")
+	if err != nil || !f.CustomTitle {
+		t.Errorf("another reader's title: custom %v (%v), want custom", f.CustomTitle, err)
+	}
+}

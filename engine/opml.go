@@ -79,8 +79,10 @@ func opmlFeed(folder string, f opml.Feed) (store.NewFeed, []string, error) {
 		return store.NewFeed{}, nil, err
 	}
 	// The outline's title is the person's name for the feed: downloads
-	// keep it (CustomTitle), as they keep one given to tidings add --title.
-	return store.NewFeed{URL: f.URL, Title: *fs.Title, CustomTitle: *fs.Title != "", SiteURL: sanitize.Link(f.HTMLURL), FolderPath: *fs.FolderPath, Sync: *fs.Sync,
+	// keep it (CustomTitle), as they keep one given to tidings add --title;
+	// unless tidings exported it as the publisher's (TitleFromFeed), which
+	// downloads keep up to date.
+	return store.NewFeed{URL: f.URL, Title: *fs.Title, CustomTitle: *fs.Title != "" && !f.TitleFromFeed, SiteURL: sanitize.Link(f.HTMLURL), FolderPath: *fs.FolderPath, Sync: *fs.Sync,
 		IntervalMinutes: *fs.IntervalMinutes, MaxItems: *fs.MaxItems, DownloadEnclosures: f.Enclosures}, notices, nil
 }
 
@@ -105,7 +107,8 @@ func (e *Engine) ExportOPML(ctx context.Context) (*opml.Document, error) {
 	for _, f := range feeds {
 		node := nodes[f.FolderPath]
 		node.Feeds = append(node.Feeds, opml.Feed{URL: f.URL, Title: f.Title, HTMLURL: f.SiteURL,
-			Sync: f.Sync, IntervalMinutes: f.IntervalMinutes, MaxItems: f.MaxItems, Enclosures: f.DownloadEnclosures})
+			Sync: f.Sync, IntervalMinutes: f.IntervalMinutes, MaxItems: f.MaxItems, Enclosures: f.DownloadEnclosures,
+			TitleFromFeed: !f.CustomTitle})
 	}
 	if err := e.exportExtensions(ctx, doc, feeds); err != nil {
 		return nil, err

@@ -300,6 +300,7 @@ func (p *parser) outline(start xml.StartElement, dst *target, depth int) error {
 type attrs struct {
 	text, title, xmlURL, htmlURL, typ    string
 	sync, interval, maxItems, enclosures string
+	titleFromFeed                        string
 }
 
 func readAttrs(list []xml.Attr) attrs {
@@ -334,6 +335,8 @@ func readAttrs(list []xml.Attr) attrs {
 				set(&a.maxItems, at.Value)
 			case "enclosures":
 				set(&a.enclosures, at.Value)
+			case "titlefromfeed":
+				set(&a.titleFromFeed, at.Value)
 			}
 		}
 	}
@@ -353,6 +356,7 @@ func (a attrs) feed(url string) Feed {
 		f.Sync = s
 	}
 	f.Enclosures, _ = strconv.ParseBool(strings.TrimSpace(a.enclosures))
+	f.TitleFromFeed, _ = strconv.ParseBool(strings.TrimSpace(a.titleFromFeed))
 	return f
 }
 

@@ -114,4 +114,9 @@ type Feed struct {
 	IntervalMinutes int
 	MaxItems        int
 	Enclosures      bool
+	// TitleFromFeed marks a title that is the publisher's (the feed's
+	// own, which downloads keep up to date) rather than one a person gave
+	// (tidings:titleFromFeed="true"). Without it, as in every other
+	// reader's OPML, a title is the person's name for the feed.
+	TitleFromFeed bool
 }

@@ -383,6 +383,7 @@ func TestRoundTrip(t *testing.T) {
 			{URL: "u3", Title: "defaults"},
 			{URL: "u4", Title: "all", HTMLURL: "h", Sync: SyncInterval, IntervalMinutes: 1, MaxItems: 1, Enclosures: true},
 			{URL: "u5"},
+			{URL: "u6", Title: "the publisher's", TitleFromFeed: true},
 		}}}},
 	}
 	for _, tt := range tests {
@@ -579,4 +580,21 @@ func TestRoundTripSearchesAndRules(t *testing.T) {
 	if len(doc.Searches) != 0 || len(doc.Rules) != 1 || doc.Rules[0] != (Rule{Query: "unread", Action: "read"}) {
 		t.Fatalf("decoded extensions: %+v %+v", doc.Searches, doc.Rules)
 	}
+}
+
+// TestTitleFromFeed: tidings:titleFromFeed="true" marks a title as the
+// publisher's; it is written only for a feed with a title, and read
+// case-blind like the other tidings attributes.
+func TestTitleFromFeed(t *testing.T) {
+	var b bytes.Buffer
+	doc := &Document{Root: Folder{Feeds: []Feed{{URL: "u1", Title: "T", TitleFromFeed: true}, {URL: "u2", TitleFromFeed: true}}}}
+	if err := Encode(&b, doc); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(b.String(), `tidings:titleFromFeed="true"`); n != 1 {
+		t.Errorf("tidings:titleFromFeed written %d times, want once (the feed with a title):\n%s", n, b.String())
+	}
+	got := mustDecode(t, `<opml xmlns:t="`+Namespace+`"><body><outline text="A" xmlUrl="a" t:TITLEFROMFEED=" TRUE "/><outline text="B" xmlUrl="b" t:titleFromFeed="maybe"/></body></opml>`)
+	want := &Document{Root: Folder{Feeds: []Feed{{URL: "a", Title: "A", TitleFromFeed: true}, {URL: "b", Title: "B"}}}}
+	wantDoc(t, got, want)
 }
