@@ -30,7 +30,7 @@ func (e *Engine) ImportNewsboatURLs(ctx context.Context, u *newsboat.URLs) (Impo
 			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: %s skipped: not an http(s) feed", en.Line, en.URL))
 			continue
 		}
-		folder, err := store.CleanFolderPath(sanitize.Text(en.Folder()))
+		folder, err := cleanFolderPath(en.Folder())
 		if err != nil {
 			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: %v; the feed goes to the top level", en.Line, err))
 		}
