@@ -17,7 +17,7 @@ var ErrAccountSetting = errors.New("a feed of the account")
 // (the server's default label when ""), and adds the feed here as the
 // account's; its items come with the next sync of the account.
 func (e *Engine) subscribeRemote(ctx context.Context, s Subscription, folder string, notices []string) (Subscribed, error) {
-	f, err := e.remote.Subscribe(ctx, s.URL, s.Title, folder)
+	f, err := e.remote.Subscribe(ctx, s.URL.String(), s.Title, folder)
 	if err != nil {
 		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, err)
 	}
@@ -25,7 +25,11 @@ func (e *Engine) subscribeRemote(ctx context.Context, s Subscription, folder str
 	if s.Enclosures != nil {
 		nf.DownloadEnclosures = *s.Enclosures
 	}
-	id, err := e.store.UpsertRemoteFeed(ctx, remoteFeed(f), nf)
+	rf, err := remoteFeed(f)
+	if err != nil {
+		return Subscribed{}, fmt.Errorf("add %s: the server answered with %w", s.URL, err)
+	}
+	id, err := e.store.UpsertRemoteFeed(ctx, rf, nf)
 	if err != nil {
 		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tidings-rss/tidings/engine/remote"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -60,14 +61,14 @@ func TestFolderEditsMoveTheAccountsFeedsOnTheServer(t *testing.T) {
 			svc := &labelService{refuse: tt.refuse}
 			h.eng.remote = svc
 			for _, f := range []store.RemoteFeed{
-				{RemoteID: "feed/1", URL: "http://127.0.0.1/r1", Title: "R1", FolderPath: "News/Tech"},
-				{RemoteID: "feed/2", URL: "http://127.0.0.1/r2", Title: "R2", FolderPath: "News"},
+				{RemoteID: "feed/1", URL: weburl.MustParse("http://127.0.0.1/r1"), Title: "R1", FolderPath: "News/Tech"},
+				{RemoteID: "feed/2", URL: weburl.MustParse("http://127.0.0.1/r2"), Title: "R2", FolderPath: "News"},
 			} {
 				if _, err := h.store.UpsertRemoteFeed(ctx, f, store.NewFeed{}); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if _, err := h.store.AddFeed(ctx, store.NewFeed{URL: "http://127.0.0.1/local", Title: "Local", FolderPath: "News/Tech"}); err != nil {
+			if _, err := h.store.AddFeed(ctx, store.NewFeed{URL: weburl.MustParse("http://127.0.0.1/local"), Title: "Local", FolderPath: "News/Tech"}); err != nil {
 				t.Fatal(err)
 			}
 			err := tt.edit(h.eng)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -15,7 +16,7 @@ import (
 func accountItems(t *testing.T, h *harness, n int) (int64, []int64) {
 	t.Helper()
 	ctx := context.Background()
-	id, err := h.store.UpsertRemoteFeed(ctx, store.RemoteFeed{RemoteID: "feed/1", URL: "http://127.0.0.1/r1",
+	id, err := h.store.UpsertRemoteFeed(ctx, store.RemoteFeed{RemoteID: "feed/1", URL: weburl.MustParse("http://127.0.0.1/r1"),
 		Title: "Remote", FolderPath: "Label"}, store.NewFeed{})
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine/remote"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -166,7 +167,7 @@ func TestBatteryDefersTheAccountsAutomaticSync(t *testing.T) {
 func TestHealthOfAnAccountFeedNamesTheAccount(t *testing.T) {
 	h := newAccountHarness(t)
 	ctx := context.Background()
-	id, err := h.store.UpsertRemoteFeed(ctx, store.RemoteFeed{RemoteID: "feed/1", URL: "http://127.0.0.1/r1",
+	id, err := h.store.UpsertRemoteFeed(ctx, store.RemoteFeed{RemoteID: "feed/1", URL: weburl.MustParse("http://127.0.0.1/r1"),
 		Title: "Remote", FolderPath: "Label"}, store.NewFeed{})
 	if err != nil {
 		t.Fatal(err)

@@ -26,7 +26,12 @@ func (e *Engine) pullFeeds(ctx context.Context, res *AccountResult) error {
 	}
 	list := make([]store.RemoteFeed, 0, len(feeds))
 	for _, f := range feeds {
-		list = append(list, remoteFeed(f))
+		rf, err := remoteFeed(f)
+		if err != nil {
+			e.log.Warn("a subscription of the account skipped", "remote", e.cfg.Remote, "err", err)
+			continue
+		}
+		list = append(list, rf)
 	}
 	ch, err := e.store.ApplyRemoteFeeds(ctx, list, store.NewFeed{DownloadEnclosures: e.cfg.Enclosures.Download})
 	if err != nil {
@@ -44,15 +49,20 @@ func (e *Engine) pullFeeds(ctx context.Context, res *AccountResult) error {
 	return nil
 }
 
-// remoteFeed is a subscription as the store keeps it: its title made
-// plain text, its label a folder.
-func remoteFeed(f remote.Feed) store.RemoteFeed {
+// remoteFeed is a subscription as the store keeps it: its address
+// checked, its title made plain text, its label a folder. A subscription
+// whose address is not a web address is refused.
+func remoteFeed(f remote.Feed) (store.RemoteFeed, error) {
+	u, err := f.Address()
+	if err != nil {
+		return store.RemoteFeed{}, err
+	}
 	title := sanitize.Text(f.Title)
 	if title == "" {
-		title = f.URL
+		title = u.String()
 	}
-	return store.RemoteFeed{RemoteID: f.ID, URL: f.URL, Title: title,
-		SiteURL: sanitize.Link(f.SiteURL), FolderPath: labelFolder(f.Label)}
+	return store.RemoteFeed{RemoteID: f.ID, URL: u, Title: title,
+		SiteURL: sanitize.Link(f.SiteURL), FolderPath: labelFolder(f.Label)}, nil
 }
 
 // labelFolder is the folder a label names: "A/B" nests B in A; a name the

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -51,7 +52,7 @@ func TestAFeedWaitingForASlotHoldsNoClaim(t *testing.T) {
 	}
 	a, b := process("a"), process("b")
 	for i := range feeds {
-		if _, err := a.store.AddFeed(context.Background(), store.NewFeed{URL: fmt.Sprintf("%s/f%d", srv.URL, i)}); err != nil {
+		if _, err := a.store.AddFeed(context.Background(), store.NewFeed{URL: weburl.MustParse(fmt.Sprintf("%s/f%d", srv.URL, i))}); err != nil {
 			t.Fatal(err)
 		}
 	}

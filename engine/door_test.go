@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -57,7 +58,9 @@ func TestOneHostSeesOneRequestAtATimeFromEveryKindOfRequest(t *testing.T) {
 	var results []Result
 	var subErr error
 	wg.Go(func() { results = h.eng.SyncFeeds(context.Background(), []store.Feed{plain, moving}, true, nil) })
-	wg.Go(func() { _, subErr = h.eng.Subscribe(context.Background(), Subscription{URL: h.srv.URL + "/page.html"}) })
+	wg.Go(func() {
+		_, subErr = h.eng.Subscribe(context.Background(), Subscription{URL: weburl.MustParse(h.srv.URL + "/page.html")})
+	})
 	wg.Wait()
 	h.wait()
 

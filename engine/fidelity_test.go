@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -127,7 +128,7 @@ func downloadCorpus(t *testing.T, files []string) map[string]*observed {
 	var feeds []store.Feed
 	for _, f := range files {
 		u := srv.URL + "/tests/" + f
-		id, err := h.store.AddFeed(ctx, store.NewFeed{URL: u})
+		id, err := h.store.AddFeed(ctx, store.NewFeed{URL: weburl.MustParse(u)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine/internal/fakeclock"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -60,10 +61,10 @@ func (h *harness) setChunk(n int64) {
 // add subscribes to path on the recording server.
 func (h *harness) add(path string, nf ...store.NewFeed) store.Feed {
 	h.t.Helper()
-	f := store.NewFeed{URL: h.srv.URL + path}
+	f := store.NewFeed{URL: weburl.MustParse(h.srv.URL + path)}
 	if len(nf) > 0 {
 		f = nf[0]
-		f.URL = h.srv.URL + path
+		f.URL = weburl.MustParse(h.srv.URL + path)
 	}
 	id, err := h.store.AddFeed(context.Background(), f)
 	if err != nil {

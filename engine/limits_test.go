@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -45,7 +46,7 @@ func engineFor(t *testing.T, urls []string, edit func(*config.Config)) (*Engine,
 	}
 	t.Cleanup(func() { st.Close() })
 	for _, u := range urls {
-		if _, err := st.AddFeed(context.Background(), store.NewFeed{URL: u}); err != nil {
+		if _, err := st.AddFeed(context.Background(), store.NewFeed{URL: weburl.MustParse(u)}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tidings-rss/tidings/engine/opml"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -79,7 +80,7 @@ func TestGivenNamesArePlainText(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
 	h.srv.handle("/f", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte(feed20("n"))) })
-	sub, err := h.eng.Subscribe(ctx, Subscription{URL: h.srv.URL + "/f", Title: hostileName, Folder: hostileName + "/" + hostileName})
+	sub, err := h.eng.Subscribe(ctx, Subscription{URL: weburl.MustParse(h.srv.URL + "/f"), Title: hostileName, Folder: hostileName + "/" + hostileName})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"context"
 	"net/http"
-	"net/url"
 
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -15,7 +15,7 @@ import (
 // the Content-Type (whose charset wins over the document's declaration)
 // and the URL relative links resolve against.
 func parseOptions(resp *fetch.Response) feed.Options {
-	return feed.Options{ContentType: resp.Header.Get("Content-Type"), URL: resp.FinalURL}
+	return feed.Options{ContentType: resp.Header.Get("Content-Type"), URL: resp.FinalURL.String()}
 }
 
 // movePendingHash is stored as the body hash of a download whose
@@ -36,7 +36,7 @@ func (e *Engine) followNewFeedURL(ctx context.Context, d *download, doc *store.D
 		return doc
 	}
 	d.movePending = true
-	resp, err := e.http.Get(ctx, target, fetch.Validators{})
+	resp, err := e.http.Get(ctx, target.String(), fetch.Validators{})
 	if err != nil || resp.Status != http.StatusOK {
 		e.log.Info("itunes:new-feed-url not followed", "feed", d.feed.URL, "to", target, "err", err)
 		return doc
@@ -53,18 +53,13 @@ func (e *Engine) followNewFeedURL(ctx context.Context, d *download, doc *store.D
 
 // newFeedTarget resolves an itunes:new-feed-url against the response's URL
 // and reports whether it names another http(s) place than the feed's.
-func newFeedTarget(d *download, raw string) (string, bool) {
+func newFeedTarget(d *download, raw string) (weburl.URL, bool) {
 	if raw == "" {
-		return "", false
+		return weburl.URL{}, false
 	}
-	base, err := url.Parse(d.resp.FinalURL)
+	u, err := weburl.Resolve(d.resp.FinalURL, raw)
 	if err != nil {
-		return "", false
+		return weburl.URL{}, false
 	}
-	u, err := base.Parse(raw)
-	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-		return "", false
-	}
-	target := u.String()
-	return target, target != d.resp.FinalURL && target != d.feed.URL
+	return u, u != d.resp.FinalURL && u.String() != d.feed.URL
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine/machine"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -216,7 +217,7 @@ func (h *netHarness) subscribe(path string, hosts ...string) []store.Feed {
 	h.t.Helper()
 	var out []store.Feed
 	for _, host := range hosts {
-		id, err := h.store.AddFeed(context.Background(), store.NewFeed{URL: h.net.url(host, path),
+		id, err := h.store.AddFeed(context.Background(), store.NewFeed{URL: weburl.MustParse(h.net.url(host, path)),
 			Sync: store.SyncInterval, IntervalMinutes: 15})
 		if err != nil {
 			h.t.Fatal(err)

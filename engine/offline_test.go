@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -289,7 +290,7 @@ func TestNoDefaultRouteSkipsFeedsThatNeedOne(t *testing.T) {
 	local := h.subscribe("/a", hostA)[0]
 	remote := []store.Feed{}
 	for _, u := range []string{"http://feeds.example.com/rss", "https://blog.example.org/atom.xml"} {
-		id, err := h.store.AddFeed(context.Background(), store.NewFeed{URL: u})
+		id, err := h.store.AddFeed(context.Background(), store.NewFeed{URL: weburl.MustParse(u)})
 		if err != nil {
 			t.Fatal(err)
 		}

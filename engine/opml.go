@@ -7,6 +7,7 @@ import (
 
 	"github.com/tidings-rss/tidings/engine/opml"
 	"github.com/tidings-rss/tidings/sanitize"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -41,7 +42,12 @@ func (e *Engine) ImportOPML(ctx context.Context, doc *opml.Document) (Imported, 
 		if failed != nil {
 			return
 		}
-		nf, notices, err := opmlFeed(folder, f)
+		u, err := f.Address()
+		if err != nil {
+			out.Notices = append(out.Notices, fmt.Sprintf("an outline skipped: xmlUrl %v", err))
+			return
+		}
+		nf, notices, err := opmlFeed(folder, u, f)
 		if err == nil {
 			_, err = e.store.AddFeed(ctx, nf)
 		}
@@ -49,11 +55,11 @@ func (e *Engine) ImportOPML(ctx context.Context, doc *opml.Document) (Imported, 
 		case errors.Is(err, store.ErrDuplicate):
 			out.Skipped++
 		case err != nil:
-			failed = fmt.Errorf("import %s: %w", f.URL, err)
+			failed = fmt.Errorf("import %s: %w", u, err)
 		default:
 			out.Added++
 			for _, n := range notices {
-				out.Notices = append(out.Notices, f.URL+": "+n)
+				out.Notices = append(out.Notices, u.String()+": "+n)
 			}
 		}
 	})
@@ -66,9 +72,9 @@ func (e *Engine) ImportOPML(ctx context.Context, doc *opml.Document) (Imported, 
 	return out, e.importRules(ctx, doc.Rules, &out)
 }
 
-// opmlFeed is an outline's feed as a new subscription, its settings
-// bounded.
-func opmlFeed(folder string, f opml.Feed) (store.NewFeed, []string, error) {
+// opmlFeed is an outline's feed, at the address u it gives, as a new
+// subscription, its settings bounded.
+func opmlFeed(folder string, u weburl.URL, f opml.Feed) (store.NewFeed, []string, error) {
 	sync := f.Sync
 	if sync == "" {
 		sync = store.SyncDefault
@@ -82,7 +88,7 @@ func opmlFeed(folder string, f opml.Feed) (store.NewFeed, []string, error) {
 	// keep it (CustomTitle), as they keep one given to tidings add --title;
 	// unless tidings exported it as the publisher's (TitleFromFeed), which
 	// downloads keep up to date.
-	return store.NewFeed{URL: f.URL, Title: *fs.Title, CustomTitle: *fs.Title != "" && !f.TitleFromFeed, SiteURL: sanitize.Link(f.HTMLURL), FolderPath: *fs.FolderPath, Sync: *fs.Sync,
+	return store.NewFeed{URL: u, Title: *fs.Title, CustomTitle: *fs.Title != "" && !f.TitleFromFeed, SiteURL: sanitize.Link(f.HTMLURL), FolderPath: *fs.FolderPath, Sync: *fs.Sync,
 		IntervalMinutes: *fs.IntervalMinutes, MaxItems: *fs.MaxItems, DownloadEnclosures: f.Enclosures}, notices, nil
 }
 

@@ -7,17 +7,17 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // probed is what checking a URL before subscribing found.
 type probed struct {
 	// URL is the feed's address: the one given, or the first feed a web
 	// page announced.
-	URL string
+	URL weburl.URL
 	// Title is the feed's title (sanitized).
 	Title string
 	// Items is how many entries the document held.
@@ -26,29 +26,35 @@ type probed struct {
 	Alternates []string
 }
 
-// probe fetches rawURL once to check that it is a feed. A web page is
+// probe fetches u once to check that it is a feed. A web page is
 // searched for the feeds it announces (<link rel="alternate">) and the
 // first that parses is taken. Nothing is stored.
-func (e *Engine) probe(ctx context.Context, rawURL string) (*probed, error) {
-	p, err := e.probeFeed(ctx, rawURL, 0)
+func (e *Engine) probe(ctx context.Context, u weburl.URL) (*probed, error) {
+	p, err := e.probeFeed(ctx, u, 0)
 	if err == nil || !errors.Is(err, feed.ErrNotAFeed) || p == nil || len(p.Alternates) == 0 {
 		return p, err
 	}
 	var firstErr error
 	for i, alt := range p.Alternates {
-		found, err := e.probeFeed(ctx, alt, 0)
+		altURL, err := weburl.Resolve(u, alt)
+		if err != nil {
+			firstErr = cmp.Or(firstErr, err)
+			continue
+		}
+		found, err := e.probeFeed(ctx, altURL, 0)
 		if err == nil {
 			found.Alternates = append(append([]string{}, p.Alternates[:i]...), p.Alternates[i+1:]...)
 			return found, nil
 		}
 		firstErr = cmp.Or(firstErr, err)
 	}
-	return nil, fmt.Errorf("%s announces feeds, but none could be read: %w", rawURL, firstErr)
+	return nil, fmt.Errorf("%s announces feeds, but none could be read: %w", u, firstErr)
 }
 
 // probeFeed fetches and parses one URL. When the body is a web page it
 // returns feed.ErrNotAFeed with the feeds the page announces in Alternates.
-func (e *Engine) probeFeed(ctx context.Context, rawURL string, hops int) (*probed, error) {
+func (e *Engine) probeFeed(ctx context.Context, u weburl.URL, hops int) (*probed, error) {
+	rawURL := u.String()
 	if hops > maxXMLRedirects {
 		return nil, &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: rawURL, Err: errors.New("too many XML redirects")}
 	}
@@ -64,9 +70,9 @@ func (e *Engine) probeFeed(ctx context.Context, rawURL string, hops int) (*probe
 	}
 	doc, err := feed.ParseWith(bytes.NewReader(resp.Body), parseOptions(resp))
 	if err != nil {
-		p := &probed{URL: rawURL}
-		if base, perr := url.Parse(resp.FinalURL); perr == nil && errors.Is(err, feed.ErrNotAFeed) {
-			p.Alternates = feed.Discover(base, resp.Body)
+		p := &probed{URL: u}
+		if errors.Is(err, feed.ErrNotAFeed) {
+			p.Alternates = feed.Discover(resp.FinalURL.Std(), resp.Body)
 		}
 		return p, &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: rawURL, Err: err}
 	}
@@ -74,10 +80,13 @@ func (e *Engine) probeFeed(ctx context.Context, rawURL string, hops int) (*probe
 		if doc.NewLocation == "" {
 			return nil, &fetch.DownloadError{Kind: fetch.KindGone, URL: rawURL, Err: fmt.Errorf("%w: XML redirect with an empty newLocation", fetch.ErrGone)}
 		}
-		return e.probeFeed(ctx, doc.NewLocation, hops+1)
+		next, err := weburl.Resolve(resp.FinalURL, doc.NewLocation)
+		if err != nil {
+			return nil, &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: rawURL, Err: fmt.Errorf("XML redirect: %w", err)}
+		}
+		return e.probeFeed(ctx, next, hops+1)
 	}
-	feed.Clean(doc, resp.FinalURL)
-	u := rawURL
+	feed.Clean(doc, resp.FinalURL.String())
 	if resp.Permanent {
 		u = resp.FinalURL
 	}

@@ -7,13 +7,14 @@ import (
 
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
 // Subscription is what a person asks to subscribe to.
 type Subscription struct {
 	// URL is a feed, or a web page announcing feeds.
-	URL string
+	URL weburl.URL
 	// Folder is the folder path ("A/B"); "" is the top level.
 	Folder string
 	// Title names the feed; "" keeps the feed's own.
@@ -52,7 +53,7 @@ func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, err
 		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, err)
 	}
 	s.Title = *fs.Title
-	if _, err := e.store.ResolveFeed(ctx, s.URL); err == nil {
+	if _, err := e.store.ResolveFeed(ctx, s.URL.String()); err == nil {
 		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, store.ErrDuplicate)
 	}
 	if e.remote != nil && !s.Local {

@@ -8,11 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"time"
 
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -51,7 +51,7 @@ type download struct {
 	at     time.Time
 	resp   *fetch.Response
 	doc    *store.Document
-	newURL string
+	newURL weburl.URL
 	// movePending is set when the document names an itunes:new-feed-url
 	// that did not return a feed yet: its body must be parsed next time.
 	movePending bool
@@ -218,7 +218,7 @@ func (e *Engine) interpret(ctx context.Context, d *download) error {
 		}
 		if !doc.IsRedirect {
 			doc = e.followNewFeedURL(ctx, d, doc)
-			feed.Clean(doc, d.resp.FinalURL)
+			feed.Clean(doc, d.resp.FinalURL.String())
 			d.doc = doc
 			return nil
 		}
@@ -237,10 +237,9 @@ func (e *Engine) followXMLRedirect(ctx context.Context, d *download, location st
 	if hops >= maxXMLRedirects {
 		return &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: d.feed.URL, Err: errors.New("too many XML redirects")}
 	}
-	base, _ := url.Parse(d.resp.FinalURL)
-	loc, err := base.Parse(location)
+	loc, err := weburl.Resolve(d.resp.FinalURL, location)
 	if err != nil {
-		return &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: d.feed.URL, Err: fmt.Errorf("XML redirect to %q: %w", location, err)}
+		return &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: d.feed.URL, Err: fmt.Errorf("XML redirect: %w", err)}
 	}
 	resp, err := e.http.Get(ctx, loc.String(), fetch.Validators{})
 	if err != nil {

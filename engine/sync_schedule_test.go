@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -200,7 +201,7 @@ func TestSchedulerRunsDueFeedsOnItsTick(t *testing.T) {
 func TestEventsComeInOrder(t *testing.T) {
 	h := newHarness(t)
 	h.srv.serveDoc("/f", rssDoc("", "a", "b"))
-	id, err := h.store.AddFeed(context.Background(), store.NewFeed{URL: h.srv.URL + "/f", FolderPath: "News/Tech"})
+	id, err := h.store.AddFeed(context.Background(), store.NewFeed{URL: weburl.MustParse(h.srv.URL + "/f"), FolderPath: "News/Tech"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,7 @@
 package sanitize
 
+import "strconv"
+
 // Terminal returns s ready to be printed on a terminal: every ESC and other
 // C0 control except '\t' and '\n', DEL, every C1 control (0x80–0x9F), the
 // bidi controls, U+FEFF and any invalid UTF-8 byte (which a terminal might
@@ -8,4 +10,16 @@ package sanitize
 // are returned without allocating.
 func Terminal(s string) string {
 	return stripControls(s, keepTab|keepLF)
+}
+
+// Shown returns s as an error or notice may quote it on one line: s itself
+// when it is valid UTF-8 without any character Terminal would drop and
+// without a line break or tab, else s in Go's quoted form with those
+// characters escaped ("exec:\x1b[2J"), so a hostile value can neither act
+// on the terminal nor forge a line of its own.
+func Shown(s string) string {
+	if firstDropped(s, 0) < 0 {
+		return s
+	}
+	return strconv.QuoteToASCII(s)
 }

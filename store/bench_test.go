@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // The benchmarks run on one generated database of benchFeeds feeds and
@@ -95,7 +97,7 @@ func generateBig(path string) error {
 		defer ins.Close()
 		for f := range benchFeeds {
 			feedID, err := (&Store{now: time.Now}).insertFeed(ctx, tx, NewFeed{
-				URL: fmt.Sprintf("http://feeds%d.example/%d.xml", f%50, f), Title: fmt.Sprintf("Feed %d", f)})
+				URL: weburl.MustParse(fmt.Sprintf("http://feeds%d.example/%d.xml", f%50, f)), Title: fmt.Sprintf("Feed %d", f)})
 			if err != nil {
 				return err
 			}

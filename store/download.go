@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // Download is one successful download of a feed, as the engine saw it: a
@@ -39,7 +41,7 @@ type Download struct {
 	// MaxItems is the effective item limit for the purge.
 	MaxItems int
 	// NewURL, when set, is the feed's new permanent address.
-	NewURL string
+	NewURL weburl.URL
 	// Stop, when set (StoppedGone, StoppedEnded), switches the feed to manual.
 	Stop string
 	// Release, when set, is the owner (see ClaimFeed) whose claim on the
@@ -97,7 +99,7 @@ func (s *Store) RecordDownload(ctx context.Context, feedID int64, d Download) (D
 		if err := purge(ctx, tx, feedID, d.MaxItems, isList, &res); err != nil {
 			return err
 		}
-		if res.Moved, err = moveFeed(ctx, tx, feedID, d.NewURL); err != nil {
+		if res.Moved, err = moveFeed(ctx, tx, feedID, d.NewURL.String()); err != nil {
 			return err
 		}
 		if err := stopFeed(ctx, tx, feedID, d.Stop); err != nil {

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // Sync settings of a feed (the platform's FEEDS_SYNC_SETTING).
@@ -86,7 +88,8 @@ type SyncState struct {
 
 // NewFeed is a subscription to add.
 type NewFeed struct {
-	URL   string
+	// URL is the feed's address; only weburl can make one.
+	URL   weburl.URL
 	Title string // "" until the first download names it
 	// CustomTitle keeps Title when downloads bring the publisher's.
 	CustomTitle bool
@@ -142,6 +145,9 @@ func scanFeed(r rowScanner) (Feed, error) {
 // AddFeed subscribes to a feed and returns its id. A URL already subscribed
 // fails with ErrDuplicate.
 func (s *Store) AddFeed(ctx context.Context, nf NewFeed) (int64, error) {
+	if nf.URL.IsZero() {
+		return 0, errors.New("add a feed: no URL")
+	}
 	if nf.Sync != "" {
 		if err := checkSync(nf.Sync); err != nil {
 			return 0, fmt.Errorf("add %s: %w", nf.URL, err)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // insertPath is one way items enter the store: it stores items in a feed
@@ -25,7 +27,7 @@ func insertPaths() []insertPath {
 			record(t, s, feedID, at, docOf(items...), max)
 		}, false},
 		{"remote", func(t *testing.T, s *Store) int64 {
-			id, err := s.UpsertRemoteFeed(context.Background(), RemoteFeed{RemoteID: "f1", URL: "http://127.0.0.1/f1", Title: "F1"}, NewFeed{})
+			id, err := s.UpsertRemoteFeed(context.Background(), RemoteFeed{RemoteID: "f1", URL: weburl.MustParse("http://127.0.0.1/f1"), Title: "F1"}, NewFeed{})
 			if err != nil {
 				t.Fatal(err)
 			}

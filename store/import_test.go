@@ -4,6 +4,8 @@ import (
 	"context"
 	"reflect"
 	"testing"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // imported turns dated items into imported ones with the given states.
@@ -129,7 +131,7 @@ func TestImportItemsPurgesToTheLimitKeepingFlagged(t *testing.T) {
 func TestImportItemsNamesOnlyAnUnnamedFeed(t *testing.T) {
 	s, now := newTestStore(t)
 	ctx := context.Background()
-	named, err := s.AddFeed(ctx, NewFeed{URL: "http://a.example/feed", Title: "Mine", CustomTitle: true, SiteURL: "http://a.example/home"})
+	named, err := s.AddFeed(ctx, NewFeed{URL: weburl.MustParse("http://a.example/feed"), Title: "Mine", CustomTitle: true, SiteURL: "http://a.example/home"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // TestOpenCreatesTheDatabaseForTheUserAlone: a new database is 0600 (its
@@ -19,7 +21,7 @@ func TestOpenCreatesTheDatabaseForTheUserAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if _, err := s.AddFeed(context.Background(), NewFeed{URL: "http://a.example/feed"}); err != nil {
+	if _, err := s.AddFeed(context.Background(), NewFeed{URL: weburl.MustParse("http://a.example/feed")}); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]os.FileMode{dir: 0o700, filepath.Dir(dir): 0o700, path: 0o600, path + "-wal": 0o600, path + "-shm": 0o600}

@@ -5,13 +5,17 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // RemoteFeed is a subscription of the account as the store keeps it: its
 // title (already sanitized) and the folder its label names.
 type RemoteFeed struct {
-	RemoteID   string
-	URL        string
+	RemoteID string
+	// URL is the subscription's address, checked by weburl when the
+	// server's answer was decoded.
+	URL        weburl.URL
 	Title      string
 	SiteURL    string
 	FolderPath string
@@ -126,7 +130,7 @@ func (s *Store) upsertRemoteFeed(ctx context.Context, tx *sql.Tx, f RemoteFeed, 
 	if err != nil {
 		return 0, false, false, err
 	}
-	changed = url != f.URL || title != f.Title || siteURL != f.SiteURL || folder.Int64 != folderID
+	changed = url != f.URL.String() || title != f.Title || siteURL != f.SiteURL || folder.Int64 != folderID
 	_, err = tx.ExecContext(ctx, `UPDATE feeds SET remote_id = ?, title = ?, custom_title = 1, site_url = ?, folder_id = ?,
 		url = CASE WHEN EXISTS (SELECT 1 FROM feeds WHERE url = ? AND id <> ?) THEN url ELSE ? END
 		WHERE id = ?`, f.RemoteID, f.Title, f.SiteURL, nullID(folderID), f.URL, id, f.URL, id)

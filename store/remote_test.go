@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // remoteFeed adds one feed of the account with n items "r1"… (the newest
@@ -13,7 +15,7 @@ import (
 func remoteFeed(t *testing.T, s *Store, rid string, n int, at time.Time) (int64, []int64) {
 	t.Helper()
 	ctx := context.Background()
-	id, err := s.UpsertRemoteFeed(ctx, RemoteFeed{RemoteID: rid, URL: "http://127.0.0.1/" + rid, Title: "Feed " + rid, FolderPath: "Label"}, NewFeed{})
+	id, err := s.UpsertRemoteFeed(ctx, RemoteFeed{RemoteID: rid, URL: weburl.MustParse("http://127.0.0.1/" + rid), Title: "Feed " + rid, FolderPath: "Label"}, NewFeed{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,8 +108,8 @@ func TestApplyRemoteFeedsAddsAdoptsRenamesMovesAndRemoves(t *testing.T) {
 	gone, _ := remoteFeed(t, s, "feed/9", 1, *now)
 
 	ch, err := s.ApplyRemoteFeeds(ctx, []RemoteFeed{
-		{RemoteID: "feed/1", URL: "http://127.0.0.1/new.xml", Title: "New", FolderPath: "Tech"},
-		{RemoteID: "feed/2", URL: "http://127.0.0.1/shared.xml", Title: "Shared", FolderPath: "News/World"},
+		{RemoteID: "feed/1", URL: weburl.MustParse("http://127.0.0.1/new.xml"), Title: "New", FolderPath: "Tech"},
+		{RemoteID: "feed/2", URL: weburl.MustParse("http://127.0.0.1/shared.xml"), Title: "Shared", FolderPath: "News/World"},
 	}, NewFeed{DownloadEnclosures: true})
 	if err != nil {
 		t.Fatal(err)
@@ -249,7 +251,7 @@ func must(t *testing.T, err error) {
 func TestRulesApplyToRemoteItems(t *testing.T) {
 	s, now := newTestStore(t)
 	ctx := context.Background()
-	id, err := s.UpsertRemoteFeed(ctx, RemoteFeed{RemoteID: "feed/9", URL: "http://127.0.0.1/9", Title: "Feed 9", FolderPath: "Label"}, NewFeed{})
+	id, err := s.UpsertRemoteFeed(ctx, RemoteFeed{RemoteID: "feed/9", URL: weburl.MustParse("http://127.0.0.1/9"), Title: "Feed 9", FolderPath: "Label"}, NewFeed{})
 	if err != nil {
 		t.Fatal(err)
 	}

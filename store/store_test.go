@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // newTestStore opens a fresh database in a temporary folder with a clock
@@ -27,7 +29,7 @@ func newTestStore(t testing.TB) (*Store, *time.Time) {
 
 func addFeed(t testing.TB, s *Store, url, folder string) int64 {
 	t.Helper()
-	id, err := s.AddFeed(context.Background(), NewFeed{URL: url, FolderPath: folder})
+	id, err := s.AddFeed(context.Background(), NewFeed{URL: weburl.MustParse(url), FolderPath: folder})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +160,7 @@ func TestOpenRefusesNewerDatabase(t *testing.T) {
 func TestAddFeedRefusesDuplicate(t *testing.T) {
 	s, _ := newTestStore(t)
 	addFeed(t, s, "http://a.example/feed", "News/Tech")
-	_, err := s.AddFeed(context.Background(), NewFeed{URL: "http://a.example/feed"})
+	_, err := s.AddFeed(context.Background(), NewFeed{URL: weburl.MustParse("http://a.example/feed")})
 	if !errors.Is(err, ErrDuplicate) {
 		t.Fatalf("second AddFeed = %v, want ErrDuplicate", err)
 	}

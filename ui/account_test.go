@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -18,7 +19,7 @@ import (
 func TestReaderShowsTheAccountAndMarksItsFeeds(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	feedID, err := f.st.UpsertRemoteFeed(ctx, store.RemoteFeed{RemoteID: "feed/7", URL: "http://127.0.0.1:9/remote.xml",
+	feedID, err := f.st.UpsertRemoteFeed(ctx, store.RemoteFeed{RemoteID: "feed/7", URL: weburl.MustParse("http://127.0.0.1:9/remote.xml"),
 		Title: "Phone Feed", FolderPath: "Synced"}, store.NewFeed{})
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +53,7 @@ func TestReaderShowsTheAccountAndMarksItsFeeds(t *testing.T) {
 func TestRefreshOfTheAccountsFolderSyncsTheAccount(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	if _, err := f.st.UpsertRemoteFeed(ctx, store.RemoteFeed{RemoteID: "feed/7", URL: "http://127.0.0.1:9/remote.xml",
+	if _, err := f.st.UpsertRemoteFeed(ctx, store.RemoteFeed{RemoteID: "feed/7", URL: weburl.MustParse("http://127.0.0.1:9/remote.xml"),
 		Title: "Phone Feed", FolderPath: "Synced"}, store.NewFeed{}); err != nil {
 		t.Fatal(err)
 	}

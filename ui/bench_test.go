@@ -12,6 +12,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -38,7 +39,7 @@ func benchFixture(b *testing.B) *store.Store {
 	}
 	b.Cleanup(func() { st.Close() })
 	for f := range 2000 {
-		id, err := st.AddFeed(ctx, store.NewFeed{URL: fmt.Sprintf("http://f%d.test/feed", f),
+		id, err := st.AddFeed(ctx, store.NewFeed{URL: weburl.MustParse(fmt.Sprintf("http://f%d.test/feed", f)),
 			FolderPath: fmt.Sprintf("Folder %02d/Sub %d", f%20, f%5)})
 		if err != nil {
 			b.Fatal(err)

@@ -16,6 +16,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -199,9 +200,13 @@ func syncResult(n int, res []engine.Result, err error) syncDoneMsg {
 // subscribe subscribes through the engine (web pages are searched for
 // their feeds; the configuration's enclosure setting applies) and
 // downloads the new feed.
-func (b backend) subscribe(url, folder string) tea.Cmd {
+func (b backend) subscribe(raw, folder string) tea.Cmd {
 	return func() tea.Msg {
-		got, err := b.engine.Subscribe(b.ctx, engine.Subscription{URL: url, Folder: folder})
+		u, err := weburl.Parse(raw)
+		if err != nil {
+			return subscribedMsg{err: fmt.Errorf("add: %w", err)}
+		}
+		got, err := b.engine.Subscribe(b.ctx, engine.Subscription{URL: u, Folder: folder})
 		if err != nil {
 			return subscribedMsg{err: err}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -216,7 +217,7 @@ func day(n int) *time.Time {
 func addFeed(t testing.TB, st *store.Store, url, folder, title string, items []store.DocItem) int64 {
 	t.Helper()
 	ctx := context.Background()
-	id, err := st.AddFeed(ctx, store.NewFeed{URL: url, FolderPath: folder})
+	id, err := st.AddFeed(ctx, store.NewFeed{URL: weburl.MustParse(url), FolderPath: folder})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -333,7 +334,7 @@ func (fh *feedHost) fail(status int) {
 // engine would.
 func addFeedFrom(t *testing.T, eng *engine.Engine, st *store.Store, url string) store.Feed {
 	t.Helper()
-	got, err := eng.Subscribe(context.Background(), engine.Subscription{URL: url})
+	got, err := eng.Subscribe(context.Background(), engine.Subscription{URL: weburl.MustParse(url)})
 	if err != nil {
 		t.Fatal(err)
 	}

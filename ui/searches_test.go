@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -160,7 +161,7 @@ func TestRulesDialog(t *testing.T) {
 	}
 
 	ctx := context.Background()
-	sub, err := eng.Subscribe(ctx, engine.Subscription{URL: fh.URL})
+	sub, err := eng.Subscribe(ctx, engine.Subscription{URL: weburl.MustParse(fh.URL)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -121,7 +122,7 @@ func TestListFeedOrders(t *testing.T) {
 	item := func(guid, p, g string) store.DocItem {
 		return store.DocItem{GUID: guid, Title: "Book " + guid, ListValues: map[string]string{price.Key(): p, genre.Key(): g}}
 	}
-	id, err := f.st.AddFeed(context.Background(), store.NewFeed{URL: "http://127.0.0.1:9/wish.xml"})
+	id, err := f.st.AddFeed(context.Background(), store.NewFeed{URL: weburl.MustParse("http://127.0.0.1:9/wish.xml")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // Options configure a Client. Zero values take the default noted.
@@ -82,8 +84,10 @@ func (c *Client) UserAgent() string { return c.userAgent }
 // something between being admitted and sending (claim the feed, say) takes
 // a Slot with Acquire, sends with Get, then releases it.
 type Slot struct {
-	c    *Client
+	c *Client
+	// url is the address as the caller gave it, u its checked form.
 	url  string
+	u    weburl.URL
 	host string
 	// releaseHost frees the place at the host the request is at now (a
 	// redirect to another host trades it for that host's).
@@ -100,7 +104,7 @@ func (c *Client) Acquire(ctx context.Context, rawURL string) (*Slot, error) {
 	if err != nil {
 		return nil, &DownloadError{Kind: KindBlocked, URL: rawURL, Err: err}
 	}
-	s := &Slot{c: c, url: rawURL, host: HostKey(u)}
+	s := &Slot{c: c, url: rawURL, u: u, host: HostKey(u)}
 	if s.releaseHost, err = c.limiter.AcquireHost(ctx, s.host); err != nil {
 		return nil, canceled(rawURL, err)
 	}

@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // maxRedirects bounds a redirect chain.
@@ -32,8 +34,12 @@ type Response struct {
 	// Body is decompressed and capped; only 200 and 226 have one.
 	Body []byte
 	// Wire is the bytes received on the wire.
-	Wire     int64
-	FinalURL string
+	Wire int64
+	// FinalURL is where the body came from, after any redirects.
+	FinalURL weburl.URL
+	// Validators are the response's ETag and Last-Modified, kept only
+	// when they are printable ASCII of a sane length (see validatorsOf).
+	Validators Validators
 	// Permanent is true when the request was redirected and every hop of
 	// the chain was permanent (301 or 308).
 	Permanent bool
@@ -57,14 +63,14 @@ func (s *Slot) Get(ctx context.Context, v Validators) (*Response, error) {
 		return nil, &DownloadError{Kind: KindDownloadFailed, URL: rawURL, Err: err}
 	}
 	s.c.setFeedHeaders(req, v)
-	chain := &redirectChain{slot: s, permanent: true}
+	chain := newRedirectChain(s)
 	resp, err := s.c.client(chain).Do(req)
 	if err != nil {
 		return nil, transportError(ctx, rawURL, err, trace.connected.Load())
 	}
 	defer resp.Body.Close()
 	out := &Response{
-		Status: resp.StatusCode, Header: resp.Header, FinalURL: resp.Request.URL.String(),
+		Status: resp.StatusCode, Header: resp.Header, FinalURL: chain.at, Validators: validatorsOf(resp.Header),
 		Permanent: chain.hops > 0 && chain.permanent,
 		Delta:     resp.StatusCode == http.StatusIMUsed || hasToken(resp.Header.Values("IM"), "feed"),
 	}
@@ -152,21 +158,31 @@ func (p *bodyPool) decoder(encoding string, r io.Reader) (_ io.Reader, release f
 
 // redirectChain follows at most maxRedirects hops, http(s) only, moving
 // the slot's host place along and taking a token for each hop, and
-// remembers whether every hop was permanent.
+// remembers where it is and whether every hop was permanent.
 type redirectChain struct {
 	slot      *Slot
+	at        weburl.URL
 	hops      int
 	permanent bool
 }
 
+// newRedirectChain starts a chain at the slot's address.
+func newRedirectChain(s *Slot) *redirectChain {
+	return &redirectChain{slot: s, at: s.u, permanent: true}
+}
+
+// check admits one redirect. The Location header itself, not net/http's
+// reading of it, must pass weburl.Resolve against the address it came
+// from, and the request then goes to that normal form.
 func (c *redirectChain) check(req *http.Request, via []*http.Request) error {
 	if len(via) > maxRedirects {
 		return ErrTooManyRedirects
 	}
-	u, err := CheckURL(req.URL.String())
+	u, err := redirectTarget(c.at, req)
 	if err != nil {
 		return err
 	}
+	req.URL, c.at = u.Std(), u
 	c.hops++
 	if code := req.Response.StatusCode; code != http.StatusMovedPermanently && code != http.StatusPermanentRedirect {
 		c.permanent = false
@@ -182,7 +198,7 @@ func (c *redirectChain) check(req *http.Request, via []*http.Request) error {
 func transportError(ctx context.Context, rawURL string, err error, connected bool) error {
 	kind := KindDownloadFailed
 	switch {
-	case errors.Is(err, ErrScheme):
+	case errors.Is(err, ErrScheme), errors.Is(err, weburl.ErrBadURL):
 		kind = KindBlocked
 	case errors.Is(err, context.Canceled):
 		kind = KindCanceled

@@ -28,7 +28,7 @@ func (c *Client) Stream(req *http.Request, token bool) (*http.Response, error) {
 	if err != nil {
 		return nil, &DownloadError{Kind: KindBlocked, URL: rawURL, Err: err}
 	}
-	s := &Slot{c: c, url: rawURL, host: HostKey(u)}
+	s := &Slot{c: c, url: rawURL, u: u, host: HostKey(u)}
 	if s.releaseHost, err = c.limiter.AcquireHost(ctx, s.host); err != nil {
 		return nil, canceled(rawURL, err)
 	}
@@ -48,7 +48,7 @@ func (c *Client) send(req *http.Request, s *Slot) (*http.Response, error) {
 		req.Header.Set("User-Agent", c.userAgent)
 	}
 	trace := &connectTrace{}
-	resp, err := c.client(&redirectChain{slot: s, permanent: true}).Do(req.WithContext(trace.with(req.Context())))
+	resp, err := c.client(newRedirectChain(s)).Do(req.WithContext(trace.with(req.Context())))
 	if err != nil {
 		s.Release()
 		return nil, transportError(req.Context(), req.URL.String(), err, trace.connected.Load())

@@ -14,6 +14,7 @@ import (
 	// Registers the "sqlite3" driver.
 	_ "github.com/mattn/go-sqlite3"
 
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -187,4 +188,10 @@ func madeUpGUID(it CacheItem) bool {
 	date, ok := strings.CutPrefix(it.GUID, it.Link)
 	return ok && date != "" && !strings.ContainsAny(date, "/?#") &&
 		strings.ContainsFunc(date, unicode.IsDigit)
+}
+
+// Address is the cached feed's rssurl as a checked web address, or the
+// reason it is not one.
+func (cf CacheFeed) Address() (weburl.URL, error) {
+	return weburl.Parse(cf.URL)
 }

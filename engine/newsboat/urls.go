@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // URLs is a newsboat urls file: its feeds and its query feeds, in file
@@ -196,4 +198,10 @@ func unescape(c byte) byte {
 		return '\r'
 	}
 	return c
+}
+
+// Address is the entry's URL as a checked web address, or the reason it is
+// not one ("exec:", "filter:", "file://", controls, spaces …).
+func (en Entry) Address() (weburl.URL, error) {
+	return weburl.Parse(en.URL)
 }

@@ -46,6 +46,8 @@
 // a single line.
 package opml
 
+import "github.com/tidings-rss/tidings/sanitize/weburl"
+
 import "errors"
 
 // Namespace is the XML namespace of tidings' own outline attributes. Encode
@@ -119,4 +121,10 @@ type Feed struct {
 	// (tidings:titleFromFeed="true"). Without it, as in every other
 	// reader's OPML, a title is the person's name for the feed.
 	TitleFromFeed bool
+}
+
+// Address is the feed's xmlUrl as a checked web address, or the reason it
+// is not one (another scheme such as file:, controls, spaces, too long).
+func (f Feed) Address() (weburl.URL, error) {
+	return weburl.Parse(f.URL)
 }

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -163,4 +164,10 @@ func New(o Options) (Service, error) {
 		return newMiniflux(o), nil
 	}
 	return nil, fmt.Errorf("remote: type %q: want %q or %q", o.Type, TypeGReader, TypeMiniflux)
+}
+
+// Address is the subscription's URL as a checked web address, or the
+// reason it is not one: a server may send anything there.
+func (f Feed) Address() (weburl.URL, error) {
+	return weburl.Parse(f.URL)
 }

@@ -1,6 +1,7 @@
 package weburl
 
 import (
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"net/url"
@@ -119,4 +120,17 @@ func refuse(s, why string) error {
 		s = s[:show] + "…"
 	}
 	return fmt.Errorf("%w %s: %s", ErrBadURL, strconv.QuoteToASCII(s), why)
+}
+
+// Value lets a URL be a database/sql argument: its String.
+func (u URL) Value() (driver.Value, error) { return u.s, nil }
+
+// MustParse is Parse for addresses written in the program or its tests:
+// it panics when s is not a URL. Never use it on a value from outside.
+func MustParse(s string) URL {
+	u, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
 }

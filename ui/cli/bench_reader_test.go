@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -41,7 +42,7 @@ func generateReaderStore(ctx context.Context, path string) error {
 	rng := rand.New(rand.NewPCG(3, 4))
 	now := time.Now()
 	for f := range readerFeeds {
-		id, err := st.AddFeed(ctx, store.NewFeed{URL: fmt.Sprintf("http://127.0.0.1:9/feeds/%d.xml", f),
+		id, err := st.AddFeed(ctx, store.NewFeed{URL: weburl.MustParse(fmt.Sprintf("http://127.0.0.1:9/feeds/%d.xml", f)),
 			Title: fmt.Sprintf("Feed %d", f), FolderPath: fmt.Sprintf("Folder %02d/Sub %d", f%20, f/20%5)})
 		if err != nil {
 			return fmt.Errorf("generate reader store: %w", err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/sanitize"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -47,8 +48,12 @@ func (c *cli) runAdd(rawURL string, o addOptions) error {
 	if o.interval < 0 {
 		return usagef("--interval %d: must be a number of minutes", o.interval)
 	}
+	u, err := weburl.Parse(rawURL)
+	if err != nil {
+		return fmt.Errorf("add: %w", err)
+	}
 	return c.withApp(func(a *app) error {
-		sub := engine.Subscription{URL: rawURL, Folder: o.folder, Title: o.title, IntervalMinutes: o.interval, Local: o.local}
+		sub := engine.Subscription{URL: u, Folder: o.folder, Title: o.title, IntervalMinutes: o.interval, Local: o.local}
 		if o.enclosures {
 			sub.Enclosures = &o.enclosures
 		}
