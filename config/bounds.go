@@ -25,6 +25,9 @@ var (
 	MaxItemsBound = Bound{Name: "max items", Min: 1, Max: MaxItemsLimit, Unit: "items"}
 	// ThreadsBound: downloads in flight, per host, and enclosure transfers.
 	ThreadsBound = Bound{Name: "threads", Min: 1, Max: maxWorkers}
+	// SlackPercentBound: an enclosure may exceed its declared length by
+	// 0 to 100 percent (enclosures.length_slack_percent).
+	SlackPercentBound = Bound{Name: "length slack", Min: 0, Max: maxSlackPercent, Unit: "percent"}
 )
 
 // Clamp brings n within the bound. When it had to, notice says so in one

@@ -29,7 +29,21 @@ const (
 	defaultMaxBodyBytes     = 20 << 20
 	defaultEnclosureWorkers = 4
 	defaultFallbackCapBytes = 15 << 20
+	defaultMaxBytes         = 4 << 30
+	defaultSlackPercent     = 10
+	defaultSlackBytes       = 2 << 20
+	defaultStallTimeout     = 60 * time.Second
+	defaultMaxDuration      = 4 * time.Hour
 	defaultPlayer           = "xdg-open"
+
+	// maxSlackPercent bounds enclosures.length_slack_percent: a declared
+	// length is a bound, never doubled.
+	maxSlackPercent = 100
+	// minEnclosureTimeout and maxStallTimeout / maxTransferDuration bound
+	// the enclosure transfer timers.
+	minEnclosureTimeout = time.Second
+	maxStallTimeout     = time.Hour
+	maxTransferDuration = 7 * 24 * time.Hour
 
 	// maxWorkers bounds every thread/connection count setting.
 	maxWorkers = 16
@@ -132,6 +146,22 @@ type EnclosureConfig struct {
 	// FallbackCapBytes caps the single plain GET used when a server does not
 	// support Range requests (fallback_cap_bytes), >= 1.
 	FallbackCapBytes int64
+	// MaxBytes caps every enclosure file (max_bytes), >= 1: the bound of
+	// an enclosure whose feed declares no length, and the ceiling of a
+	// declared one.
+	MaxBytes int64
+	// LengthSlackPercent and LengthSlackBytes are how much more than its
+	// declared length an enclosure may be (length_slack_percent, 0..100,
+	// and length_slack_bytes, >= 0): declared + declared*percent/100 +
+	// bytes, at most MaxBytes. Use [EnclosureConfig.ByteLimit].
+	LengthSlackPercent int
+	LengthSlackBytes   int64
+	// StallTimeout ends a transfer that receives less than
+	// [StallMinBytes] in that long (stall_timeout), 1s..1h.
+	StallTimeout time.Duration
+	// MaxDuration ends a transfer still running after that long
+	// (max_duration), 1s..168h.
+	MaxDuration time.Duration
 	// ExtraBlockedExtensions are file extensions refused in addition to the
 	// built-in list (blocked_extensions). Use
 	// [EnclosureConfig.BlockedExtensions] for the effective list.
@@ -156,8 +186,9 @@ type UIConfig struct {
 
 // Default returns the built-in configuration: a 1440-minute interval, 200
 // items per feed, 4 download threads, 1 connection per host, a token bucket
-// of 2 initial / 4 capacity / 1 per second, enclosure download off and a
-// 15 MiB fallback cap. LogFile and Enclosures.Directory are left empty (see
+// of 2 initial / 4 capacity / 1 per second, enclosure download off, a
+// 15 MiB fallback cap, enclosures of at most 4 GiB and their declared
+// length + 10% + 2 MiB, a 60s stall timeout and 4h per transfer. LogFile and Enclosures.Directory are left empty (see
 // [Config.Resolve]). Default reads no environment and never fails.
 func Default() Config {
 	return Config{
@@ -177,9 +208,14 @@ func Default() Config {
 			OnMetered:             PowerNormal,
 		},
 		Enclosures: EnclosureConfig{
-			MaxConcurrent:    defaultEnclosureWorkers,
-			FallbackCapBytes: defaultFallbackCapBytes,
-			Player:           defaultPlayer,
+			MaxConcurrent:      defaultEnclosureWorkers,
+			FallbackCapBytes:   defaultFallbackCapBytes,
+			MaxBytes:           defaultMaxBytes,
+			LengthSlackPercent: defaultSlackPercent,
+			LengthSlackBytes:   defaultSlackBytes,
+			StallTimeout:       defaultStallTimeout,
+			MaxDuration:        defaultMaxDuration,
+			Player:             defaultPlayer,
 		},
 		Remote: RemoteConfig{IntervalMinutes: defaultRemoteInterval},
 	}

@@ -58,6 +58,11 @@ type fileEnclosures struct {
 	Directory         string   `toml:"directory"`
 	MaxConcurrent     int      `toml:"max_concurrent"`
 	FallbackCapBytes  int64    `toml:"fallback_cap_bytes"`
+	MaxBytes          int64    `toml:"max_bytes"`
+	SlackPercent      int      `toml:"length_slack_percent"`
+	SlackBytes        int64    `toml:"length_slack_bytes"`
+	StallTimeout      duration `toml:"stall_timeout"`
+	MaxDuration       duration `toml:"max_duration"`
 	BlockedExtensions []string `toml:"blocked_extensions"`
 	BlockedTypes      []string `toml:"blocked_types"`
 	Player            string   `toml:"player"`
@@ -162,6 +167,11 @@ func toFile(c Config) fileConfig {
 			Directory:         c.Enclosures.Directory,
 			MaxConcurrent:     c.Enclosures.MaxConcurrent,
 			FallbackCapBytes:  c.Enclosures.FallbackCapBytes,
+			MaxBytes:          c.Enclosures.MaxBytes,
+			SlackPercent:      c.Enclosures.LengthSlackPercent,
+			SlackBytes:        c.Enclosures.LengthSlackBytes,
+			StallTimeout:      duration(c.Enclosures.StallTimeout.String()),
+			MaxDuration:       duration(c.Enclosures.MaxDuration.String()),
 			BlockedExtensions: slices.Clone(c.Enclosures.ExtraBlockedExtensions),
 			BlockedTypes:      slices.Clone(c.Enclosures.ExtraBlockedTypes),
 			Player:            c.Enclosures.Player,
@@ -210,6 +220,11 @@ func (f fileConfig) toConfig() (Config, []*Error) {
 			Directory:              f.Enclosures.Directory,
 			MaxConcurrent:          f.Enclosures.MaxConcurrent,
 			FallbackCapBytes:       f.Enclosures.FallbackCapBytes,
+			MaxBytes:               f.Enclosures.MaxBytes,
+			LengthSlackPercent:     f.Enclosures.SlackPercent,
+			LengthSlackBytes:       f.Enclosures.SlackBytes,
+			StallTimeout:           dur(keyStallTimeout, f.Enclosures.StallTimeout, defaultStallTimeout),
+			MaxDuration:            dur(keyMaxDuration, f.Enclosures.MaxDuration, defaultMaxDuration),
 			ExtraBlockedExtensions: f.Enclosures.BlockedExtensions,
 			ExtraBlockedTypes:      f.Enclosures.BlockedTypes,
 			Player:                 f.Enclosures.Player,

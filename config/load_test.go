@@ -78,6 +78,11 @@ download = true
 directory = "/srv/enclosures"
 max_concurrent = 16
 fallback_cap_bytes = 1
+max_bytes = 1000
+length_slack_percent = 0
+length_slack_bytes = 0
+stall_timeout = "1s"
+max_duration = "168h"
 blocked_extensions = ["iso", ".EXE"]
 blocked_types = ["application/x-iso9660-image"]
 player = "mpv --no-video"
@@ -122,6 +127,9 @@ func TestLoadFullFile(t *testing.T) {
 			Directory:              "/srv/enclosures",
 			MaxConcurrent:          16,
 			FallbackCapBytes:       1,
+			MaxBytes:               1000,
+			StallTimeout:           time.Second,
+			MaxDuration:            168 * time.Hour,
 			ExtraBlockedExtensions: []string{"iso", ".EXE"},
 			ExtraBlockedTypes:      []string{"application/x-iso9660-image"},
 			Player:                 "mpv --no-video",
@@ -344,6 +352,36 @@ func TestLoadErrors(t *testing.T) {
 			name: "fallback cap 0",
 			doc:  "[enclosures]\nfallback_cap_bytes = 0\n",
 			line: 2, key: "enclosures.fallback_cap_bytes", msg: []string{"at least 1"},
+		},
+		{
+			name: "max_bytes 0",
+			doc:  "[enclosures]\nmax_bytes = 0\n",
+			line: 2, key: "enclosures.max_bytes", msg: []string{"at least 1"},
+		},
+		{
+			name: "length slack over 100 percent",
+			doc:  "[enclosures]\nlength_slack_percent = 101\n",
+			line: 2, key: "enclosures.length_slack_percent", msg: []string{"between 0 and 100"},
+		},
+		{
+			name: "negative length slack",
+			doc:  "[enclosures]\nlength_slack_bytes = -1\n",
+			line: 2, key: "enclosures.length_slack_bytes", msg: []string{"at least 0"},
+		},
+		{
+			name: "stall timeout below a second",
+			doc:  "[enclosures]\nstall_timeout = \"10ms\"\n",
+			line: 2, key: "enclosures.stall_timeout", msg: []string{"between 1s and 1h0m0s"},
+		},
+		{
+			name: "stall timeout not a duration",
+			doc:  "[enclosures]\nstall_timeout = \"forever\"\n",
+			line: 2, key: "enclosures.stall_timeout", msg: []string{"not a duration"},
+		},
+		{
+			name: "max duration over a week",
+			doc:  "[enclosures]\nmax_duration = \"169h\"\n",
+			line: 2, key: "enclosures.max_duration", msg: []string{"between 1s and 168h0m0s"},
 		},
 		{
 			name: "relative directory",

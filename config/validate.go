@@ -29,6 +29,11 @@ const (
 	keyEnclosureDir      = "enclosures.directory"
 	keyMaxConcurrent     = "enclosures.max_concurrent"
 	keyFallbackCap       = "enclosures.fallback_cap_bytes"
+	keyMaxBytes          = "enclosures.max_bytes"
+	keySlackPercent      = "enclosures.length_slack_percent"
+	keySlackBytes        = "enclosures.length_slack_bytes"
+	keyStallTimeout      = "enclosures.stall_timeout"
+	keyMaxDuration       = "enclosures.max_duration"
 	keyBlockedExtensions = "enclosures.blocked_extensions"
 	keyBlockedTypes      = "enclosures.blocked_types"
 	keyPlayer            = "enclosures.player"
@@ -92,6 +97,11 @@ func validate(c Config, present func(key string) bool) []*Error {
 	v.path(keyEnclosureDir, e.Directory)
 	v.bound(keyMaxConcurrent, e.MaxConcurrent, ThreadsBound)
 	v.intMin(keyFallbackCap, e.FallbackCapBytes, 1, "")
+	v.intMin(keyMaxBytes, e.MaxBytes, 1, "")
+	v.bound(keySlackPercent, e.LengthSlackPercent, SlackPercentBound)
+	v.intMin(keySlackBytes, e.LengthSlackBytes, 0, "")
+	v.durationIn(keyStallTimeout, e.StallTimeout, minEnclosureTimeout, maxStallTimeout)
+	v.durationIn(keyMaxDuration, e.MaxDuration, minEnclosureTimeout, maxTransferDuration)
 	for _, ext := range e.ExtraBlockedExtensions {
 		if msg := checkExtension(ext); msg != "" {
 			v.add(keyBlockedExtensions, strconv.Quote(ext), msg)
@@ -145,6 +155,12 @@ func (v *validator) intMin(key string, n, lo int64, unit string) {
 
 func (v *validator) positive(key string, d time.Duration) {
 	v.check(key, d > 0, strconv.Quote(d.String()), "must be greater than 0")
+}
+
+// durationIn accepts a duration from lo to hi.
+func (v *validator) durationIn(key string, d, lo, hi time.Duration) {
+	v.check(key, d >= lo && d <= hi, strconv.Quote(d.String()),
+		fmt.Sprintf("must be between %s and %s", lo, hi))
 }
 
 // path accepts "", an absolute path, "~" or a path starting with "~/".

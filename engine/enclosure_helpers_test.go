@@ -64,7 +64,8 @@ func (h *encHarness) podcast(path string, on bool, enclosures ...string) store.F
 // podcastDoc is an RSS document with one item per enclosure (a path on
 // the same server, resolved against the feed's URL), newest first: the
 // last is "Episode 1". An entry "path|type" declares a type; the default
-// is audio/mpeg.
+// is audio/mpeg. No length is declared: the files are bounded by
+// enclosures.max_bytes alone.
 func podcastDoc(enclosures ...string) string {
 	var b strings.Builder
 	b.WriteString(`<?xml version="1.0"?><rss version="2.0"><channel><title>Pod</title>`)
@@ -73,7 +74,7 @@ func podcastDoc(enclosures ...string) string {
 		if !ok {
 			typ = "audio/mpeg"
 		}
-		fmt.Fprintf(&b, `<item><title>Episode %d</title><guid>ep-%s</guid><enclosure url="%s" type="%s" length="1"/></item>`,
+		fmt.Fprintf(&b, `<item><title>Episode %d</title><guid>ep-%s</guid><enclosure url="%s" type="%s"/></item>`,
 			len(enclosures)-i, p, strings.ReplaceAll(p, "&", "&amp;"), typ)
 	}
 	b.WriteString(`</channel></rss>`)

@@ -114,9 +114,12 @@ func cutOnce(body []byte, etag string, from, cut int) http.HandlerFunc {
 			serveRanges(body, etag)(w, r)
 			return
 		}
+		var last int
+		fmt.Sscanf(r.Header.Get("Range"), fmt.Sprintf("bytes=%d-%%d", from), &last)
+		last = min(last, len(body)-1)
 		w.Header().Set("ETag", etag)
-		w.Header().Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", from, len(body)-1, len(body)))
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)-from))
+		w.Header().Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", from, last, len(body)))
+		w.Header().Set("Content-Length", strconv.Itoa(last-from+1))
 		w.WriteHeader(http.StatusPartialContent)
 		w.Write(body[from : from+cut])
 		w.(http.Flusher).Flush()

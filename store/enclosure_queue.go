@@ -17,6 +17,12 @@ type EnclosureJob struct {
 	Enclosure
 	FeedID    int64
 	ItemTitle string
+	// PartPath is the partial file while one exists, "" otherwise; with
+	// Path it is every file the enclosure owns.
+	PartPath string
+	// Validator is the ETag or Last-Modified that resumes the partial
+	// file with If-Range, "" when it cannot be resumed.
+	Validator string
 	// ClaimedBy is the owner (Owner.String) of the process transferring
 	// it, "" when none.
 	ClaimedBy string
@@ -32,17 +38,31 @@ type EnclosureQuery struct {
 
 // EnclosureOutcome is how a transfer ended: EnclosureDownloaded,
 // EnclosureFailed or EnclosureBlocked, with the error shown to the user,
-// the file (empty when none is kept) and the byte counts.
+// the files kept (empty when none is), the validator that resumes a kept
+// partial file and the byte counts.
 type EnclosureOutcome struct {
 	Status     string
 	Error      string
 	Path       string
+	PartPath   string
+	Validator  string
+	BytesDone  int64
+	BytesTotal int64
+}
+
+// EnclosureProgress is a running transfer's state: the file it will
+// become (Path), the partial file it writes (PartPath), the validator that
+// resumes it and the byte counts (BytesTotal is 0 while unknown).
+type EnclosureProgress struct {
+	Path       string
+	PartPath   string
+	Validator  string
 	BytesDone  int64
 	BytesTotal int64
 }
 
 const jobColumns = `e.id, e.item_id, e.url, e.type, e.length, e.status, e.error, e.path,
-	e.bytes_done, e.bytes_total, i.feed_id, i.title, e.claimed_by`
+	e.bytes_done, e.bytes_total, i.feed_id, i.title, e.claimed_by, e.part_path, e.validator`
 
 const jobFrom = ` FROM enclosures e JOIN items i ON i.id = e.item_id `
 
@@ -53,7 +73,7 @@ func scanJob(r rowScanner) (EnclosureJob, error) {
 	var j EnclosureJob
 	e := &j.Enclosure
 	err := r.Scan(&e.ID, &e.ItemID, &e.URL, &e.Type, &e.Length, &e.Status, &e.Error, &e.Path,
-		&e.BytesDone, &e.BytesTotal, &j.FeedID, &j.ItemTitle, &j.ClaimedBy)
+		&e.BytesDone, &e.BytesTotal, &j.FeedID, &j.ItemTitle, &j.ClaimedBy, &j.PartPath, &j.Validator)
 	return j, err
 }
 
@@ -205,10 +225,10 @@ func (s *Store) RequeueEnclosure(ctx context.Context, id int64) error {
 		queued_at = coalesce(queued_at, ?) WHERE id = ? AND status = 'downloading'`, s.now().Unix(), id)
 }
 
-// SetEnclosureProgress records a running transfer's file and progress.
-func (s *Store) SetEnclosureProgress(ctx context.Context, id int64, path string, done, total int64) error {
-	return s.updateEnclosure(ctx, "progress of", id, `UPDATE enclosures SET path = ?, bytes_done = ?,
-		bytes_total = ? WHERE id = ?`, path, done, total, id)
+// SetEnclosureProgress records a running transfer's files and progress.
+func (s *Store) SetEnclosureProgress(ctx context.Context, id int64, p EnclosureProgress) error {
+	return s.updateEnclosure(ctx, "progress of", id, `UPDATE enclosures SET path = ?, part_path = ?, validator = ?,
+		bytes_done = ?, bytes_total = ? WHERE id = ?`, p.Path, p.PartPath, p.Validator, p.BytesDone, p.BytesTotal, id)
 }
 
 // FinishEnclosure records how a transfer ended. It fails with ErrNotFound
@@ -220,8 +240,9 @@ func (s *Store) FinishEnclosure(ctx context.Context, id int64, o EnclosureOutcom
 	default:
 		return fmt.Errorf("finish enclosure %d: %w: status %q", id, ErrInvalid, o.Status)
 	}
-	return s.updateEnclosure(ctx, "finish", id, `UPDATE enclosures SET status = ?, error = ?, path = ?,
-		bytes_done = ?, bytes_total = ?, claimed_by = '' WHERE id = ?`, o.Status, o.Error, o.Path, o.BytesDone, o.BytesTotal, id)
+	return s.updateEnclosure(ctx, "finish", id, `UPDATE enclosures SET status = ?, error = ?, path = ?, part_path = ?,
+		validator = ?, bytes_done = ?, bytes_total = ?, claimed_by = '' WHERE id = ?`,
+		o.Status, o.Error, o.Path, o.PartPath, o.Validator, o.BytesDone, o.BytesTotal, id)
 }
 
 // updateEnclosure runs one UPDATE of enclosure id; ErrNotFound when no row
@@ -243,14 +264,24 @@ func (s *Store) updateEnclosure(ctx context.Context, what string, id int64, quer
 	return nil
 }
 
-// EnclosurePathInUse reports whether an enclosure of feed feedID other than
-// exceptID has the file path, so two transfers never pick the same name.
-func (s *Store) EnclosurePathInUse(ctx context.Context, feedID int64, path string, exceptID int64) (bool, error) {
+// EnclosurePathsInUse reports whether an enclosure other than exceptID
+// records one of paths as its file or its partial file, so that a name is
+// never given out while another enclosure's record points at it.
+func (s *Store) EnclosurePathsInUse(ctx context.Context, exceptID int64, paths ...string) (bool, error) {
+	if len(paths) == 0 {
+		return false, nil
+	}
+	args := []any{exceptID}
+	for range 2 {
+		for _, p := range paths {
+			args = append(args, p)
+		}
+	}
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT count(*)`+jobFrom+`WHERE i.feed_id = ? AND e.path = ? AND e.id <> ?`,
-		feedID, path, exceptID).Scan(&n)
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM enclosures WHERE id <> ?
+		AND (path IN (`+marks(len(paths))+`) OR part_path IN (`+marks(len(paths))+`))`, args...).Scan(&n)
 	if err != nil {
-		return false, fmt.Errorf("enclosure path %s: %w", path, err)
+		return false, fmt.Errorf("enclosure paths %v: %w", paths, err)
 	}
 	return n > 0, nil
 }

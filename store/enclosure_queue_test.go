@@ -96,7 +96,8 @@ func TestRequeueKeepsPlaceAndProgress(t *testing.T) {
 	s.QueueEnclosures(ctx, ids[:1], *now, EnclosureNone)
 	s.QueueEnclosures(ctx, ids[1:], now.Add(time.Minute), EnclosureNone)
 	first, _, _ := s.ClaimNextEnclosure(ctx, "a")
-	if err := s.SetEnclosureProgress(ctx, first.ID, "/enc/1/1.mp3", 100, 1000); err != nil {
+	if err := s.SetEnclosureProgress(ctx, first.ID, EnclosureProgress{Path: "/enc/1/1.mp3", PartPath: "/enc/1/1.mp3.part",
+		Validator: `"v1"`, BytesDone: 100, BytesTotal: 1000}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.RequeueEnclosure(ctx, first.ID); err != nil {
@@ -106,7 +107,8 @@ func TestRequeueKeepsPlaceAndProgress(t *testing.T) {
 	if err != nil || !ok || again.ID != ids[0] {
 		t.Fatalf("after requeue claimed %+v (%v), want %d first again", again, err, ids[0])
 	}
-	if again.Path != "/enc/1/1.mp3" || again.BytesDone != 100 || again.BytesTotal != 1000 {
+	if again.Path != "/enc/1/1.mp3" || again.PartPath != "/enc/1/1.mp3.part" || again.Validator != `"v1"` ||
+		again.BytesDone != 100 || again.BytesTotal != 1000 {
 		t.Fatalf("requeued enclosure lost its progress: %+v", again)
 	}
 }
@@ -148,20 +150,28 @@ func TestFinishEnclosure(t *testing.T) {
 	}
 }
 
-func TestEnclosurePathInUseIsPerFeed(t *testing.T) {
+func TestEnclosurePathsInUseCoverEveryRecordedFile(t *testing.T) {
 	s, now := newTestStore(t)
 	ctx := context.Background()
 	a := addFeed(t, s, "http://a.example/feed", "")
-	b := addFeed(t, s, "http://b.example/feed", "")
 	ids := withEnclosures(t, s, a, *now, "http://a.example/1.mp3", "http://a.example/2.mp3")
-	s.SetEnclosureProgress(ctx, ids[0], "/enc/a/1.mp3", 0, 0)
+	if err := s.SetEnclosureProgress(ctx, ids[0], EnclosureProgress{Path: "/enc/1/1.mp3", PartPath: "/enc/1/x.part"}); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
-		feed, except int64
-		want         bool
-	}{{a, ids[1], true}, {a, ids[0], false}, {b, 0, false}} {
-		got, err := s.EnclosurePathInUse(ctx, c.feed, "/enc/a/1.mp3", c.except)
+		except int64
+		paths  []string
+		want   bool
+	}{
+		{ids[1], []string{"/enc/1/1.mp3"}, true},
+		{ids[1], []string{"/enc/1/other", "/enc/1/x.part"}, true},
+		{ids[0], []string{"/enc/1/1.mp3", "/enc/1/x.part"}, false}, // its own files
+		{ids[1], []string{"/enc/1/1.mp3.part"}, false},             // no name is derived
+		{ids[1], nil, false},
+	} {
+		got, err := s.EnclosurePathsInUse(ctx, c.except, c.paths...)
 		if err != nil || got != c.want {
-			t.Errorf("in use by feed %d except %d: %v (%v), want %v", c.feed, c.except, got, err, c.want)
+			t.Errorf("%v in use except %d: %v (%v), want %v", c.paths, c.except, got, err, c.want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strings"
 )
 
@@ -81,11 +82,15 @@ func deleteItems(ctx context.Context, tx *sql.Tx, ids []int64, res *DownloadResu
 	return nil
 }
 
-// enclosureFiles lists the downloaded (or partial) files of the items that
-// match where, a condition on items aliased "i".
+// enclosureFiles lists the files the enclosures of the items that match
+// where (a condition on items aliased "i") record: each downloaded file and
+// each partial file, exactly as recorded. A name derived from them could be
+// another enclosure's file.
 func enclosureFiles(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]string, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT e.path FROM enclosures e JOIN items i ON i.id = e.item_id
-		WHERE e.path <> '' AND `+where, args...)
+		WHERE e.path <> '' AND `+where+`
+		UNION ALL SELECT e.part_path FROM enclosures e JOIN items i ON i.id = e.item_id
+		WHERE e.part_path <> '' AND `+where, append(slices.Clone(args), args...)...)
 	if err != nil {
 		return nil, err
 	}

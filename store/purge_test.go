@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 )
@@ -88,5 +89,41 @@ func TestPurgeReturnsEnclosureFiles(t *testing.T) {
 	}
 	if fmt.Sprint(res.RemovedFiles) != "[/enc/1/old.mp3]" {
 		t.Fatalf("removed files %v", res.RemovedFiles)
+	}
+}
+
+// Purge and feed removal hand back exactly the files the store records for
+// the items that go (the file and the partial file), never a name derived
+// from them: with a.mp3 (partial a.mp3.part) gone, another item's finished
+// a.mp3.part and a.mp3.part.meta stay.
+func TestPurgeReturnsExactlyTheRecordedFiles(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	id := addFeed(t, s, "http://a.example/feed", "")
+	items := datedItems(3, *now)
+	items[0].Enclosures = []DocEnclosure{{URL: "http://a.example/a.mp3.part"}}
+	items[1].Enclosures = []DocEnclosure{{URL: "http://a.example/a.mp3.part.meta"}}
+	items[2].Enclosures = []DocEnclosure{{URL: "http://a.example/a.mp3"}}
+	record(t, s, id, *now, docOf(items...), 0)
+	for _, q := range []string{
+		`UPDATE enclosures SET status = 'downloaded', path = '/enc/1/a.mp3.part' WHERE url LIKE '%a.mp3.part'`,
+		`UPDATE enclosures SET status = 'downloaded', path = '/enc/1/a.mp3.part.meta' WHERE url LIKE '%.meta'`,
+		`UPDATE enclosures SET status = 'failed', path = '/enc/1/a.mp3', part_path = '/enc/1/a (2).mp3.part' WHERE url LIKE '%a.mp3'`,
+	} {
+		if _, err := s.db.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := s.RecordDownload(ctx, id, Download{At: *now, NextSyncAt: *now, NotModified: true, MaxItems: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(res.RemovedFiles); got != "[/enc/1/a.mp3 /enc/1/a (2).mp3.part]" {
+		t.Fatalf("removed files %s, want exactly the purged item's file and partial file", got)
+	}
+	files, err := s.RemoveFeed(ctx, id)
+	slices.Sort(files)
+	if err != nil || fmt.Sprint(files) != "[/enc/1/a.mp3.part /enc/1/a.mp3.part.meta]" {
+		t.Fatalf("removing the feed lists %v (%v)", files, err)
 	}
 }

@@ -195,10 +195,7 @@ func writeOldDatabase(t *testing.T, path string, stop func(name string) bool, ro
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := sql.Open("sqlite3", dsn(path, readerCacheKiB, readerStmts))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openDB(dsn(path, readerCacheKiB, readerStmts), &exprCache{}) // later migrations call tidings' functions
 	defer db.Close()
 	if _, err := db.Exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`); err != nil {
 		t.Fatal(err)

@@ -63,7 +63,7 @@ func TestUnsubscribeFromTheReaderRemovesEveryFile(t *testing.T) {
 		}
 	}
 	done, partial := filepath.Join(folder, "one.mp3"), filepath.Join(folder, "two.mp3")
-	for _, p := range []string{done, partial + ".part", partial + ".part.meta"} {
+	for _, p := range []string{done, partial + ".part"} {
 		if err := os.WriteFile(p, []byte("data"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -71,7 +71,8 @@ func TestUnsubscribeFromTheReaderRemovesEveryFile(t *testing.T) {
 	if err := f.st.FinishEnclosure(ctx, byURL["http://127.0.0.1:9/one.mp3"], store.EnclosureOutcome{Status: store.EnclosureDownloaded, Path: done, BytesDone: 4, BytesTotal: 4}); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.st.SetEnclosureProgress(ctx, byURL["http://127.0.0.1:9/two.mp3"], partial, 4, 100); err != nil {
+	if err := f.st.SetEnclosureProgress(ctx, byURL["http://127.0.0.1:9/two.mp3"],
+		store.EnclosureProgress{Path: partial, PartPath: partial + ".part", BytesDone: 4, BytesTotal: 100}); err != nil {
 		t.Fatal(err)
 	}
 	h := newHarness(t, f.st, 160, 45, withEngine(engine.New(f.st, cfg, engine.Options{})))

@@ -80,6 +80,7 @@ func New(o Options) *Downloader {
 	if o.ChunkBytes <= 0 {
 		o.ChunkBytes = defaultChunk
 	}
+	o.Config = withLimits(o.Config)
 	return &Downloader{
 		store:  o.Store,
 		cfg:    o.Config,
@@ -128,7 +129,7 @@ func (d *Downloader) download(ctx context.Context, job store.EnclosureJob) Resul
 	if err != nil {
 		return d.fail(ctx, job, &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: job.URL, Err: err})
 	}
-	return d.finish(ctx, t, t.run(ctx))
+	return d.finish(ctx, t, d.runBounded(ctx, t))
 }
 
 // busyResult is the result for an enclosure another transfer holds (the
@@ -142,9 +143,10 @@ func busyResult(job store.EnclosureJob, holder string) Result {
 		Status: store.EnclosureDownloading, Err: &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: job.URL, Err: err}}
 }
 
-// open prepares the partial file: the one of an earlier attempt (to
-// resume) or a new, unique name in the feed's folder. It is locked, and
-// its path recorded at once so a purge finds it.
+// open prepares the partial file: the one the store records from an
+// earlier attempt (to resume), or a new one under a name no other
+// enclosure's record points at. It is locked, and its path recorded at
+// once so a purge finds it.
 func (d *Downloader) open(ctx context.Context, job store.EnclosureJob, name string) (*transfer, error) {
 	folder, err := feedFolder(d.cfg.Directory, job.FeedID)
 	if err != nil {
@@ -153,14 +155,14 @@ func (d *Downloader) open(ctx context.Context, job store.EnclosureJob, name stri
 	if err := os.MkdirAll(folder, 0o755); err != nil {
 		return nil, fmt.Errorf("create %s: %w", folder, err)
 	}
-	t := &transfer{d: d, job: job}
-	if job.Path != "" && inFolder(folder, job.Path) {
-		if f, err := openPart(job.Path); err == nil {
-			t.path, t.part = job.Path, f
+	t := &transfer{d: d, job: job, limit: d.cfg.ByteLimit(job.Length)}
+	if job.PartPath != "" && inFolder(folder, job.PartPath) && job.Path != "" && inFolder(folder, job.Path) {
+		if f, err := openPart(job.PartPath); err == nil {
+			t.path, t.partPath, t.part = job.Path, job.PartPath, f
 		}
 	}
 	if t.part == nil {
-		if t.path, t.part, err = d.reserve(ctx, job, folder, name); err != nil {
+		if t.path, t.partPath, t.part, err = d.reserve(ctx, job, folder, name); err != nil {
 			return nil, err
 		}
 	}
@@ -171,10 +173,10 @@ func (d *Downloader) open(ctx context.Context, job store.EnclosureJob, name stri
 	err = t.resumeFrom()
 	if err == nil {
 		t.reported = t.done
-		err = d.store.SetEnclosureProgress(ctx, job.ID, t.path, t.done, t.meta.Total)
+		err = t.record(ctx)
 	}
 	if err != nil {
-		if t.path != job.Path {
+		if t.partPath != job.PartPath {
 			t.discard() // a name reserved for nothing
 		} else {
 			t.part.Close()
@@ -184,15 +186,18 @@ func (d *Downloader) open(ctx context.Context, job store.EnclosureJob, name stri
 	return t, nil
 }
 
-// resumeFrom keeps what an earlier attempt downloaded when its meta file
-// has a validator; otherwise the partial file is emptied.
+// resumeFrom keeps what an earlier attempt downloaded when the store has
+// its validator and the partial file is within what the server and the
+// limit allow; otherwise the partial file is emptied.
 func (t *transfer) resumeFrom() error {
 	fi, err := t.part.Stat()
 	if err != nil {
 		return fmt.Errorf("stat %s: %w", t.part.Name(), err)
 	}
-	if m, ok := readMeta(t.path); ok && m.Validator != "" && fi.Size() > 0 && (m.Total == 0 || fi.Size() <= m.Total) {
-		t.meta, t.done = m, fi.Size()
+	total := t.job.BytesTotal
+	if t.partPath == t.job.PartPath && t.job.Validator != "" && fi.Size() > 0 &&
+		(total <= 0 || fi.Size() <= total) && total <= t.limit && fi.Size() <= t.limit {
+		t.meta, t.done = partMeta{Validator: t.job.Validator, Total: max(total, 0)}, fi.Size()
 		if _, err := t.part.Seek(0, io.SeekEnd); err != nil {
 			return fmt.Errorf("seek %s: %w", t.part.Name(), err)
 		}
@@ -201,10 +206,9 @@ func (t *transfer) resumeFrom() error {
 	return t.reset()
 }
 
-// openPart opens the existing partial file of finalPath (a regular file,
+// openPart opens the partial file p the store records (a regular file,
 // never a symlink), or creates it.
-func openPart(finalPath string) (*os.File, error) {
-	p := finalPath + PartSuffix
+func openPart(p string) (*os.File, error) {
 	fi, err := os.Lstat(p)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -217,40 +221,50 @@ func openPart(finalPath string) (*os.File, error) {
 	return os.OpenFile(p, os.O_RDWR, 0)
 }
 
-// reserve picks the first free name for the enclosure in folder ("name",
-// "name (2)" …) and creates its partial file exclusively.
-func (d *Downloader) reserve(ctx context.Context, job store.EnclosureJob, folder, name string) (string, *os.File, error) {
+// reserve picks the enclosure's file and partial file in folder and
+// creates the partial file exclusively: the file it already has, else the
+// first free name ("name", "name (2)" …). A name is free when neither it
+// nor its partial name is on disk (the enclosure's own file aside) or in
+// another enclosure's record.
+func (d *Downloader) reserve(ctx context.Context, job store.EnclosureJob, folder, name string) (string, string, *os.File, error) {
 	d.names.Lock()
 	defer d.names.Unlock()
+	var candidates []string
+	if job.Path != "" && inFolder(folder, job.Path) {
+		candidates = append(candidates, job.Path)
+	}
 	for n := 1; n <= maxNameTries; n++ {
-		p := filepath.Join(folder, numbered(name, n))
-		if !inFolder(folder, p) {
-			return "", nil, fmt.Errorf("file name %q leaves %s", name, folder)
+		candidates = append(candidates, filepath.Join(folder, numbered(name, n)))
+	}
+	for _, p := range candidates {
+		part := p + PartSuffix
+		if !inFolder(folder, p) || !inFolder(folder, part) {
+			return "", "", nil, fmt.Errorf("file name %q leaves %s", name, folder)
 		}
-		if exists(p) || exists(p+PartSuffix) || exists(p+metaSuffix) {
+		if p != job.Path && exists(p) || exists(part) {
 			continue
 		}
-		taken, err := d.store.EnclosurePathInUse(ctx, job.FeedID, p, job.ID)
+		taken, err := d.store.EnclosurePathsInUse(ctx, job.ID, p, part)
 		if err != nil {
-			return "", nil, err
+			return "", "", nil, err
 		}
 		if taken {
 			continue
 		}
-		f, err := os.OpenFile(p+PartSuffix, os.O_RDWR|os.O_CREATE|os.O_EXCL, fileMode)
+		f, err := os.OpenFile(part, os.O_RDWR|os.O_CREATE|os.O_EXCL, fileMode)
 		if errors.Is(err, fs.ErrNotExist) && os.MkdirAll(folder, 0o755) == nil {
 			// A purge removed the empty folder meanwhile.
-			f, err = os.OpenFile(p+PartSuffix, os.O_RDWR|os.O_CREATE|os.O_EXCL, fileMode)
+			f, err = os.OpenFile(part, os.O_RDWR|os.O_CREATE|os.O_EXCL, fileMode)
 		}
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
 		if err != nil {
-			return "", nil, fmt.Errorf("create %s: %w", p+PartSuffix, err)
+			return "", "", nil, fmt.Errorf("create %s: %w", part, err)
 		}
-		return p, f, nil
+		return p, part, f, nil
 	}
-	return "", nil, fmt.Errorf("no free file name for %q in %s", name, folder)
+	return "", "", nil, fmt.Errorf("no free file name for %q in %s", name, folder)
 }
 
 // finish records how a transfer ended. A complete file is renamed into
@@ -268,13 +282,13 @@ func (d *Downloader) finish(ctx context.Context, t *transfer, err error) Result 
 		t.discard()
 		return d.block(keep, t.job, err)
 	}
-	if !t.resumable() || errors.Is(err, ErrFallbackCap) {
+	if !t.resumable() || errors.Is(err, ErrFallbackCap) || errors.Is(err, ErrTooLarge) {
 		t.discard()
 		return d.fail(keep, t.job, err)
 	}
 	t.part.Close()
 	out := store.EnclosureOutcome{Status: store.EnclosureFailed, Error: fetch.Reason(err), Path: t.path,
-		BytesDone: t.done, BytesTotal: t.meta.Total}
+		PartPath: t.partPath, Validator: t.meta.Validator, BytesDone: t.done, BytesTotal: t.meta.Total}
 	return d.record(keep, t.job, out, err)
 }
 
@@ -285,11 +299,13 @@ func (d *Downloader) complete(ctx context.Context, t *transfer) Result {
 	if fi, err := t.part.Stat(); err == nil && fi.Mode().Perm()&0o111 != 0 {
 		t.part.Chmod(fi.Mode().Perm() &^ 0o111)
 	}
-	if err := os.Rename(t.path+PartSuffix, t.path); err != nil {
+	if err := os.Rename(t.partPath, t.path); err != nil {
 		t.discard()
 		return d.fail(ctx, t.job, &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: t.job.URL, Err: err})
 	}
-	os.Remove(t.path + metaSuffix)
+	if t.job.Path != "" && t.job.Path != t.path {
+		os.Remove(t.job.Path) // the file of an earlier download, recorded as this enclosure's only
+	}
 	out := store.EnclosureOutcome{Status: store.EnclosureDownloaded, Path: t.path, BytesDone: t.done, BytesTotal: t.done}
 	if err := d.store.FinishEnclosure(ctx, t.job.ID, out); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
@@ -313,7 +329,7 @@ func (d *Downloader) requeue(ctx context.Context, t *transfer) {
 	} else {
 		t.part.Close()
 	}
-	if err := d.store.SetEnclosureProgress(ctx, t.job.ID, t.path, t.done, t.meta.Total); err != nil {
+	if err := t.record(ctx); err != nil {
 		d.log.Warn("record enclosure progress", "url", t.job.URL, "err", err)
 	}
 	if err := d.store.RequeueEnclosure(ctx, t.job.ID); err != nil {
@@ -321,22 +337,40 @@ func (d *Downloader) requeue(ctx context.Context, t *transfer) {
 	}
 }
 
-// block records a refused type: no file is kept.
+// block records a refused type: no partial file is kept, and no file
+// is written. A file an earlier download left stays recorded, so that
+// purge and removal still find it.
 func (d *Downloader) block(ctx context.Context, job store.EnclosureJob, err error) Result {
-	if job.Path != "" {
-		removeTemporary(job.Path)
-	}
-	out := store.EnclosureOutcome{Status: store.EnclosureBlocked, Error: fetch.Reason(err)}
+	out := store.EnclosureOutcome{Status: store.EnclosureBlocked, Error: fetch.Reason(err), Path: earlierFile(job)}
+	removePart(job.PartPath)
 	return d.record(context.WithoutCancel(ctx), job, out, err)
 }
 
-// fail records a failure whose partial file is gone.
+// fail records a failure whose partial file is gone; a file an earlier
+// download left stays recorded.
 func (d *Downloader) fail(ctx context.Context, job store.EnclosureJob, err error) Result {
-	if job.Path != "" && job.Status != store.EnclosureDownloaded {
-		removeTemporary(job.Path)
-	}
-	out := store.EnclosureOutcome{Status: store.EnclosureFailed, Error: fetch.Reason(err)}
+	out := store.EnclosureOutcome{Status: store.EnclosureFailed, Error: fetch.Reason(err), Path: earlierFile(job)}
+	removePart(job.PartPath)
 	return d.record(context.WithoutCancel(ctx), job, out, err)
+}
+
+// earlierFile is the file an earlier download of job left at the path its
+// record names (no other record names it), "" when there is none.
+func earlierFile(job store.EnclosureJob) string {
+	if job.Path == "" {
+		return ""
+	}
+	if fi, err := os.Lstat(job.Path); err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	return job.Path
+}
+
+// removePart deletes a partial file the store records, if any.
+func removePart(p string) {
+	if p != "" {
+		os.Remove(p)
+	}
 }
 
 // record stores a failed or blocked outcome and announces it.
@@ -351,10 +385,16 @@ func (d *Downloader) record(ctx context.Context, job store.EnclosureJob, out sto
 		Status: out.Status, Path: out.Path, Bytes: out.BytesDone, Err: err}
 }
 
-// discard closes and deletes the partial file and its meta file.
+// discard closes and deletes the partial file.
 func (t *transfer) discard() {
 	t.part.Close()
-	removeTemporary(t.path)
+	removePart(t.partPath)
+}
+
+// record stores the transfer's files and progress.
+func (t *transfer) record(ctx context.Context) error {
+	return t.d.store.SetEnclosureProgress(ctx, t.job.ID, store.EnclosureProgress{Path: t.path, PartPath: t.partPath,
+		Validator: t.meta.Validator, BytesDone: t.done, BytesTotal: t.meta.Total})
 }
 
 func (t *transfer) result(status string, err error) Result {

@@ -1,7 +1,6 @@
 package enclosure
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -16,14 +15,15 @@ import (
 
 // File names of enclosures.
 const (
-	// maxNameBytes keeps a name, with " (NNNN)" and ".part.meta" added,
+	// maxNameBytes keeps a name, with " (NNNN)" and ".part" added,
 	// under the 255-byte limit of common file systems.
 	maxNameBytes = 200
 	// maxNameTries bounds the search for a free name in a feed's folder.
 	maxNameTries = 1000
-	// PartSuffix ends the name of a file still downloading.
+	// PartSuffix ends the name of a file still downloading. The store
+	// records each partial file's name; none is ever derived from another
+	// file's name to delete it.
 	PartSuffix = ".part"
-	metaSuffix = ".part.meta"
 	fileMode   = 0o644 // never executable
 )
 
@@ -145,45 +145,18 @@ func exists(p string) bool {
 	return !errors.Is(err, fs.ErrNotExist)
 }
 
-// partMeta is kept beside a partial file: the validator for If-Range and
-// the file's full size (0 while unknown).
+// partMeta is what resumes a partial file, kept in the store with it: the
+// validator for If-Range and the file's full size (0 while unknown).
 type partMeta struct {
-	Validator string `json:"validator"`
-	Total     int64  `json:"total"`
+	Validator string
+	Total     int64
 }
 
-func readMeta(finalPath string) (partMeta, bool) {
-	var m partMeta
-	b, err := os.ReadFile(finalPath + metaSuffix)
-	if err != nil || json.Unmarshal(b, &m) != nil {
-		return partMeta{}, false
-	}
-	return m, true
-}
-
-func writeMeta(finalPath string, m partMeta) error {
-	b, _ := json.Marshal(m)
-	tmp := finalPath + metaSuffix + ".tmp"
-	if err := os.WriteFile(tmp, b, fileMode); err != nil {
-		return fmt.Errorf("write %s: %w", tmp, err)
-	}
-	if err := os.Rename(tmp, finalPath+metaSuffix); err != nil {
-		return fmt.Errorf("write %s: %w", finalPath+metaSuffix, err)
-	}
-	return nil
-}
-
-// removeTemporary deletes the partial and meta files of finalPath.
-func removeTemporary(finalPath string) {
-	for _, p := range []string{finalPath + PartSuffix, finalPath + metaSuffix, finalPath + metaSuffix + ".tmp"} {
-		os.Remove(p)
-	}
-}
-
-// RemoveFiles deletes enclosure files (as the store lists them
-// when items are purged or a feed is removed) with their partial and meta
-// files, then each folder they leave empty. It returns what could not be
-// deleted; files already gone are not errors.
+// RemoveFiles deletes enclosure files exactly as the store lists them when
+// items are purged or a feed is removed (each file and each partial file an
+// enclosure records; never a name derived from one, which could be another
+// item's file), then each folder they leave empty. It returns what could
+// not be deleted; files already gone are not errors.
 func RemoveFiles(paths []string) []error {
 	var errs []error
 	folders := map[string]bool{}
@@ -191,10 +164,8 @@ func RemoveFiles(paths []string) []error {
 		if p == "" {
 			continue
 		}
-		for _, f := range []string{p, p + PartSuffix, p + metaSuffix, p + metaSuffix + ".tmp"} {
-			if err := os.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				errs = append(errs, fmt.Errorf("remove enclosure file: %w", err))
-			}
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, fmt.Errorf("remove enclosure file: %w", err))
 		}
 		folders[filepath.Dir(p)] = true
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"sync/atomic"
 
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/store"
@@ -14,18 +15,23 @@ import (
 
 // transfer is one enclosure's download into its partial file: Range
 // requests in chunks, validated with If-Range, or the probe's own 200 body
-// as the capped fallback when the server ignores Range.
+// as the capped fallback when the server ignores Range. Nothing past limit
+// is ever written.
 type transfer struct {
 	d        *Downloader
 	job      store.EnclosureJob
 	path     string   // the final file
+	partPath string   // the partial file, as the store records it
 	part     *os.File // the partial file, locked while open
 	meta     partMeta
+	limit    int64 // the most the file may hold (config.EnclosureConfig.ByteLimit)
 	done     int64 // bytes in the partial file
 	reported int64 // done at the last progress report
 	finished bool  // the server has sent the whole file
 	opened   bool  // a request of this transfer took its token
 	buf      []byte
+	// received counts every byte read, for the stall watch.
+	received atomic.Int64
 }
 
 // run downloads the rest of the file: resuming when the partial file has
@@ -54,7 +60,8 @@ func (t *transfer) run(ctx context.Context) error {
 // fresh sends the Range probe for the first chunk. A 206 goes on in
 // chunks; a 200 means no Range support and its body is the fallback.
 func (t *transfer) fresh(ctx context.Context) error {
-	resp, err := t.d.client.getRange(ctx, t.job.URL, 0, t.d.chunk-1, "", true)
+	first, last := t.span()
+	resp, err := t.d.client.getRange(ctx, t.job.URL, first, last, "", true)
 	t.opened = true
 	if err != nil {
 		return err
@@ -68,13 +75,10 @@ func (t *transfer) fresh(ctx context.Context) error {
 		return t.fallback(ctx, resp)
 	case http.StatusPartialContent:
 		t.meta = partMeta{Validator: rangeValidator(resp.Header)}
-		if cr, err := parseContentRange(resp.Header.Get("Content-Range")); err == nil {
-			t.meta.Total = max(cr.total, 0)
+		if err := t.record(ctx); err != nil {
+			return &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: t.job.URL, Err: err}
 		}
-		if err := writeMeta(t.path, t.meta); err != nil {
-			return err
-		}
-		if err := t.takeChunk(ctx, resp); err != nil {
+		if err := t.takeChunk(ctx, resp, first, last); err != nil {
 			return err
 		}
 		resp.Body.Close()
@@ -88,20 +92,30 @@ func (t *transfer) fresh(ctx context.Context) error {
 	return t.statusError(resp)
 }
 
+// span is the range of the next request: a chunk from where the partial
+// file ends, never more than one byte past the limit (which tells a file
+// of exactly the limit from a larger one).
+func (t *transfer) span() (first, last int64) {
+	return t.done, min(t.done+t.d.chunk-1, t.limit)
+}
+
 // chunks asks for the rest of the file chunk by chunk, each with If-Range
-// when the first response carried a validator.
+// when the first response carried a validator. Every round writes at least
+// minPiece bytes (or what was asked, if less) or ends the transfer, so the
+// rounds are bounded by the limit.
 func (t *transfer) chunks(ctx context.Context) error {
 	for !t.finished {
 		if t.meta.Total > 0 && t.done >= t.meta.Total {
 			t.finished = true
 			break
 		}
-		resp, err := t.d.client.getRange(ctx, t.job.URL, t.done, t.done+t.d.chunk-1, t.meta.Validator, !t.opened)
+		first, last := t.span()
+		resp, err := t.d.client.getRange(ctx, t.job.URL, first, last, t.meta.Validator, !t.opened)
 		t.opened = true
 		if err != nil {
 			return err
 		}
-		err = t.response(ctx, resp)
+		err = t.response(ctx, resp, first, last)
 		resp.Body.Close()
 		if err != nil {
 			return err
@@ -110,14 +124,14 @@ func (t *transfer) chunks(ctx context.Context) error {
 	return nil
 }
 
-// response handles the answer to one chunk request.
-func (t *transfer) response(ctx context.Context, resp *http.Response) error {
+// response handles the answer to the request for bytes first..last.
+func (t *transfer) response(ctx context.Context, resp *http.Response, first, last int64) error {
 	if err := t.checkResponse(resp); err != nil {
 		return err
 	}
 	switch resp.StatusCode {
 	case http.StatusPartialContent:
-		return t.takeChunk(ctx, resp)
+		return t.takeChunk(ctx, resp, first, last)
 	case http.StatusOK:
 		return errRestart // If-Range did not match: the whole new file came back
 	case http.StatusRequestedRangeNotSatisfiable:
@@ -143,49 +157,87 @@ func (t *transfer) checkResponse(resp *http.Response) error {
 	return nil
 }
 
-// takeChunk appends a 206 body that starts where the partial file ends.
-func (t *transfer) takeChunk(ctx context.Context, resp *http.Response) error {
+// takeChunk appends a 206 body for the request of bytes first..last once
+// its Content-Range is what was asked: it starts at first and ends within
+// the request, its total agrees with the one an earlier chunk gave and is
+// within the limit, and its Content-Length, when sent, is the range's.
+// Only the range's bytes are read.
+func (t *transfer) takeChunk(ctx context.Context, resp *http.Response, first, last int64) error {
 	cr, err := parseContentRange(resp.Header.Get("Content-Range"))
+	if err == nil {
+		err = t.checkRange(cr, resp.ContentLength, first, last)
+	}
 	if err != nil {
 		return &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: t.job.URL, Status: resp.StatusCode, Err: err}
 	}
-	if cr.first != t.done {
-		return &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: t.job.URL, Status: resp.StatusCode,
-			Err: fmt.Errorf("asked for bytes from %d, the server sent from %d", t.done, cr.first)}
+	if cr.total > t.limit {
+		return t.tooLarge(resp.StatusCode)
 	}
-	if t.meta.Total > 0 && cr.total >= 0 && cr.total != t.meta.Total {
-		return errRestart
+	if cr.total >= 0 {
+		t.meta.Total = cr.total
 	}
-	t.meta.Total = max(cr.total, 0)
 	want := cr.last - cr.first + 1
-	n, err := t.copy(ctx, io.LimitReader(resp.Body, want))
+	n, err := t.copy(ctx, io.LimitReader(resp.Body, want), t.limit)
 	if err == nil && n < want {
 		err = io.ErrUnexpectedEOF
+	}
+	if errors.Is(err, ErrTooLarge) {
+		return t.tooLarge(resp.StatusCode)
 	}
 	if err != nil {
 		return t.readError(resp, err)
 	}
-	if cr.total < 0 && want < t.d.chunk {
-		t.finished = true // a short chunk of a file of unknown size is its end
-	}
-	if t.meta.Total > 0 && t.done >= t.meta.Total {
+	asked := last - first + 1
+	switch {
+	case t.meta.Total > 0 && t.done >= t.meta.Total:
 		t.finished = true
+	case t.meta.Total <= 0 && want < asked:
+		t.finished = true // a short chunk of a file of unknown size is its end
+	case want < min(asked, minPiece):
+		return &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: t.job.URL, Status: resp.StatusCode,
+			Err: fmt.Errorf("%w: %d bytes of the %d asked for, before the end of the file", ErrBadRange, want, asked)}
 	}
 	return nil
 }
 
-// fallback reads a plain 200 body, capped: a server without Range support
-// gets no second request, and a body over the cap fails the download.
-func (t *transfer) fallback(ctx context.Context, resp *http.Response) error {
-	limit := t.d.cfg.FallbackCapBytes
-	if resp.ContentLength > limit {
-		return &fetch.DownloadError{Kind: fetch.KindSizeLimit, URL: t.job.URL, Status: resp.StatusCode, Err: capError(limit)}
+// checkRange compares a chunk's Content-Range (and Content-Length, -1
+// when not sent) with the request for bytes first..last.
+func (t *transfer) checkRange(cr contentRange, length, first, last int64) error {
+	switch {
+	case cr.first != first:
+		return fmt.Errorf("%w: asked for bytes from %d, the server sent from %d", ErrBadRange, first, cr.first)
+	case cr.last > last:
+		return fmt.Errorf("%w: asked for bytes %d-%d, the server sent %d-%d", ErrBadRange, first, last, cr.first, cr.last)
+	case cr.total >= 0 && t.meta.Total > 0 && cr.total != t.meta.Total:
+		return fmt.Errorf("%w: the file's size changed from %d to %d bytes between chunks", ErrBadRange, t.meta.Total, cr.total)
+	case length >= 0 && length != cr.last-cr.first+1:
+		return fmt.Errorf("%w: a body of %d bytes for the %d bytes of its Content-Range", ErrBadRange, length, cr.last-cr.first+1)
 	}
-	t.meta = partMeta{Total: max(resp.ContentLength, 0)}
-	os.Remove(t.path + metaSuffix) // no validator: an interrupted fallback starts over
-	_, err := t.copy(ctx, io.LimitReader(resp.Body, limit+1))
-	if t.done > limit {
-		return &fetch.DownloadError{Kind: fetch.KindSizeLimit, URL: t.job.URL, Status: resp.StatusCode, Err: capError(limit)}
+	return nil
+}
+
+// fallback reads a plain 200 body, capped at the fallback cap and the
+// limit: a server without Range support gets no second request, and a
+// body over either fails the download.
+func (t *transfer) fallback(ctx context.Context, resp *http.Response) error {
+	limit := min(t.d.cfg.FallbackCapBytes, t.limit)
+	over := func() error {
+		if t.limit < t.d.cfg.FallbackCapBytes {
+			return t.tooLarge(resp.StatusCode)
+		}
+		return &fetch.DownloadError{Kind: fetch.KindSizeLimit, URL: t.job.URL, Status: resp.StatusCode,
+			Err: capError(t.d.cfg.FallbackCapBytes)}
+	}
+	if resp.ContentLength > limit {
+		return over()
+	}
+	t.meta = partMeta{Total: max(resp.ContentLength, 0)} // no validator: an interrupted fallback starts over
+	if err := t.record(ctx); err != nil {
+		return &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: t.job.URL, Err: err}
+	}
+	_, err := t.copy(ctx, resp.Body, limit)
+	if errors.Is(err, ErrTooLarge) {
+		return over()
 	}
 	if err != nil {
 		return t.readError(resp, err)
@@ -194,8 +246,10 @@ func (t *transfer) fallback(ctx context.Context, resp *http.Response) error {
 	return nil
 }
 
-// copy appends r to the partial file, reporting progress every chunk.
-func (t *transfer) copy(ctx context.Context, r io.Reader) (int64, error) {
+// copy appends r to the partial file, reporting progress every chunk. A
+// read that would take the file past limit bytes is not written: the copy
+// ends with ErrTooLarge.
+func (t *transfer) copy(ctx context.Context, r io.Reader, limit int64) (int64, error) {
 	if t.buf == nil {
 		t.buf = make([]byte, 32<<10)
 	}
@@ -203,6 +257,10 @@ func (t *transfer) copy(ctx context.Context, r io.Reader) (int64, error) {
 	for {
 		k, rerr := r.Read(t.buf)
 		if k > 0 {
+			t.received.Add(int64(k))
+			if int64(k) > limit-t.done {
+				return n, ErrTooLarge
+			}
 			if _, err := t.part.Write(t.buf[:k]); err != nil {
 				return n, fmt.Errorf("write %s: %w", t.part.Name(), err)
 			}
@@ -224,7 +282,7 @@ func (t *transfer) copy(ctx context.Context, r io.Reader) (int64, error) {
 // progress records and announces how far the transfer is.
 func (t *transfer) progress(ctx context.Context) {
 	t.reported = t.done
-	if err := t.d.store.SetEnclosureProgress(ctx, t.job.ID, t.path, t.done, t.meta.Total); err != nil && ctx.Err() == nil {
+	if err := t.record(ctx); err != nil && ctx.Err() == nil {
 		t.d.log.Warn("record enclosure progress", "url", t.job.URL, "err", err)
 	}
 	t.d.emit(Progress{EnclosureID: t.job.ID, ItemID: t.job.ItemID, FeedID: t.job.FeedID,
@@ -233,7 +291,6 @@ func (t *transfer) progress(ctx context.Context) {
 
 // reset empties the partial file to start over.
 func (t *transfer) reset() error {
-	os.Remove(t.path + metaSuffix)
 	t.meta, t.done, t.reported, t.finished = partMeta{}, 0, 0, false
 	if err := t.part.Truncate(0); err != nil {
 		return fmt.Errorf("truncate %s: %w", t.part.Name(), err)
