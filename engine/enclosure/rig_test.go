@@ -13,6 +13,7 @@ import (
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -49,7 +50,7 @@ func newRig(t *testing.T, edit func(*config.EnclosureConfig)) *rig {
 	if edit != nil {
 		edit(&r.cfg)
 	}
-	if r.feed, err = st.AddFeed(ctx, store.NewFeed{URL: r.srv.URL + "/feed.xml"}); err != nil {
+	if r.feed, err = st.AddFeed(ctx, store.NewFeed{URL: weburl.MustParse(r.srv.URL + "/feed.xml")}); err != nil {
 		t.Fatal(err)
 	}
 	r.d = New(Options{Store: st, Config: r.cfg, Idle: 10 * time.Second, ChunkBytes: 64 << 10, Owner: "test",
