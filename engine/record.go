@@ -5,9 +5,11 @@ import (
 	"errors"
 	"net/http"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -81,14 +83,14 @@ func (e *Engine) recordFailure(ctx context.Context, d *download, cause error) er
 		return offlineError(cause)
 	}
 	now := e.clock.Now()
-	f := store.Failure{At: now, Error: cause.Error(), Counted: fetch.KindOf(cause) != fetch.KindCanceled,
+	f := store.Failure{At: now, Error: failureText(cause), Counted: fetch.KindOf(cause) != fetch.KindCanceled,
 		Release: e.owner}
 	if d.resp != nil {
 		f.BytesReceived, f.Status = d.resp.Wire, d.resp.Status
 	}
 	if errors.Is(cause, fetch.ErrGone) {
 		f.Stop = store.StoppedGone
-		f.Error = "gone: " + cause.Error()
+		f.Error = "gone: " + failureText(cause)
 	}
 	delay := backoff(d.feed.State.Failures+1, e.normalInterval(d.feed), e.salt())
 	if d.resp != nil && (d.resp.Status == http.StatusTooManyRequests || d.resp.Status == http.StatusServiceUnavailable) {
@@ -141,4 +143,22 @@ func (e *Engine) emitCounts(ctx context.Context, feed store.Feed, out store.Down
 	for _, c := range counts {
 		e.emit(FolderItemCountChanged{FolderID: c.ID, Path: c.Path, Count: c.Items, Unread: c.Unread})
 	}
+}
+
+// maxFailureText bounds the error stored with a failed download, in bytes.
+const maxFailureText = 1024
+
+// failureText is a failure's error as it is stored: plain text on one line
+// (a parser's error can quote what the document held, bidi controls and
+// C1 included), at most maxFailureText bytes.
+func failureText(err error) string {
+	s := sanitize.Text(err.Error())
+	if len(s) <= maxFailureText {
+		return s
+	}
+	cut := maxFailureText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }

@@ -145,3 +145,18 @@ func TestImportOPMLRefusesAddressesThatAreNotWebAddresses(t *testing.T) {
 		t.Fatalf("stored feeds %v", feeds)
 	}
 }
+
+// A parser's error quotes what the document held; the error stored with
+// the failure is plain text on one line, bounded.
+func TestStoredFailureIsPlainText(t *testing.T) {
+	h := newHarness(t)
+	h.srv.serveDoc("/f", "<rss version=\"2.0\"><channel></chan\u202e\u0085nel"+strings.Repeat("x", 3000)+"></rss>")
+	f := h.add("/f")
+	if r := h.sync(f); r.Err == nil {
+		t.Fatal("a broken document was accepted")
+	}
+	got := h.feed(f.ID).State.LastError
+	if got == "" || sanitize.Text(got) != got || len(got) > maxFailureText+len("…") {
+		t.Fatalf("stored error %q is not plain bounded text", got)
+	}
+}
