@@ -15,6 +15,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -317,10 +318,14 @@ func (b backend) stats(feed *store.Feed) tea.Cmd {
 }
 
 // notify runs the configured notification command with the feed's title
-// and the count of new items in its environment.
+// and the count of new items in its environment, once config.CheckRunnable
+// allows it.
 func (b backend) notify(command, feedTitle string, n int) tea.Cmd {
 	return func() tea.Msg {
-		cmd := exec.CommandContext(b.ctx, "sh", "-c", command)
+		cmd, err := config.ShellCommand(b.ctx, command)
+		if err != nil {
+			return notifiedMsg{refused: fmt.Errorf("notify_command: %w", err)}
+		}
 		cmd.Env = append(os.Environ(), "TIDINGS_FEED="+feedTitle, "TIDINGS_NEW_ITEMS="+strconv.Itoa(n))
 		return notifiedMsg{err: cmd.Run()}
 	}
