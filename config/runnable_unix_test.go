@@ -97,10 +97,10 @@ func TestCommandShadowedFromAPathFolderOthersMayWriteIsRefused(t *testing.T) {
 	bin := safeDir(t)
 	script(t, bin, "pw", filepath.Join(bin, "ran"), 0o755)
 	t.Setenv("PATH", systemPath(shared, bin))
-	wantRefused(t, CheckRunnable("pw"), "$PATH folder "+shared+": folder "+shared+" is writable")
+	wantRefused(t, CheckRunnable("pw"), "will not run pw: $PATH folder "+shared+" is writable by other users (mode 1777); keep it in a folder of your own")
 	// A $PATH folder that does not exist yet, in a folder others may write.
 	t.Setenv("PATH", systemPath(filepath.Join(shared, "bin"), bin))
-	wantRefused(t, CheckRunnable("pw"), "folder "+shared+" is writable")
+	wantRefused(t, CheckRunnable("pw"), "$PATH folder "+filepath.Join(shared, "bin")+": folder "+shared+" is writable")
 }
 
 func TestCommandsOfTheUsualKindAreAccepted(t *testing.T) {

@@ -17,7 +17,7 @@ import (
 //
 //	folder /srv/shared is writable by other users (mode 0777); chmod go-w /srv/shared
 type UntrustedError struct {
-	// What is "file" or "folder".
+	// What is "file", "folder" or "$PATH folder".
 	What string
 	// Path is the file or folder at fault, free of symbolic links.
 	Path string
@@ -146,7 +146,7 @@ func checkProgram(name string) error {
 			continue
 		}
 		if err != nil {
-			return fmt.Errorf("$PATH folder %s: %w", dir, err)
+			return pathFolderError(dir, err)
 		}
 		cand := filepath.Join(real, name)
 		fi, err := os.Stat(cand)
@@ -161,4 +161,13 @@ func checkProgram(name string) error {
 		}
 	}
 	return &fs.PathError{Op: "look up", Path: name, Err: fs.ErrNotExist}
+}
+
+// pathFolderError says that err concerns the $PATH folder dir, once.
+func pathFolderError(dir string, err error) error {
+	abs, _ := filepath.Abs(dir)
+	if ue, ok := errors.AsType[*UntrustedError](err); ok && ue.Path == abs {
+		return &UntrustedError{What: "$PATH folder", Path: ue.Path, Problem: ue.Problem, Fix: ue.Fix}
+	}
+	return fmt.Errorf("$PATH folder %s: %w", dir, err)
 }

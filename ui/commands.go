@@ -331,7 +331,8 @@ func (b backend) notify(command, feedTitle string, n int) tea.Cmd {
 	}
 }
 
-// openURL opens u in $BROWSER, else xdg-open (open on macOS), detached.
+// openURL opens u in $BROWSER, else xdg-open (open on macOS), detached,
+// once config.CheckProgram allows the program.
 func openURL(u string) error {
 	name := os.Getenv("BROWSER")
 	if name == "" {
@@ -339,6 +340,9 @@ func openURL(u string) error {
 		if runtime.GOOS == "darwin" {
 			name = "open"
 		}
+	}
+	if err := config.CheckProgram(name); err != nil {
+		return err
 	}
 	cmd := exec.Command(name, u)
 	if err := cmd.Start(); err != nil {

@@ -73,3 +73,28 @@ func TestPlayerOthersMayWriteIsNotRun(t *testing.T) {
 		t.Errorf("the refused player ran (%v)", err)
 	}
 }
+
+func TestBrowserAndClipboardProgramsOthersMayWriteAreNotRun(t *testing.T) {
+	shared := filepath.Join(t.TempDir(), "shared")
+	if err := os.Mkdir(shared, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(shared, 0o777|os.ModeSticky); err != nil {
+		t.Fatal(err)
+	}
+	marker := filepath.Join(t.TempDir(), "ran")
+	browser := markerScript(t, shared, "browser", marker, 0o755)
+	markerScript(t, shared, "wl-copy", marker, 0o755)
+
+	t.Setenv("BROWSER", browser)
+	if err := openURL("https://example.org/"); err == nil || !strings.Contains(err.Error(), "folder "+shared+" is writable by other users") {
+		t.Errorf("openURL with $BROWSER in a shared folder = %v, want a refusal", err)
+	}
+	t.Setenv("PATH", shared)
+	if _, err := copyProgram("text"); err == nil || !strings.Contains(err.Error(), "will not run wl-copy: $PATH folder "+shared+" is writable by other users") {
+		t.Errorf("copyProgram with wl-copy in a shared folder = %v, want a refusal", err)
+	}
+	if _, err := os.Stat(marker); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a refused program ran (%v)", err)
+	}
+}
