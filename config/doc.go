@@ -16,6 +16,13 @@
 //
 //	config /home/u/.config/tidings/config.toml:7: sync.download_threads = 99: must be between 1 and 16
 //
+// Trust: the file's commands run as the user, so [Load] reads it only
+// when nobody but the user and root can change it or a folder on its way,
+// and every command tidings runs passes the same rule just before it runs
+// ([CheckRunnable] for command lines, run through [ShellCommand];
+// [CheckProgram] for a program run without a shell). A refusal is one
+// line naming the file or folder at fault and the fix.
+//
 // Path defaults: [Default] leaves [Config.LogFile] and
 // [EnclosureConfig.Directory] empty, meaning "inside the data directory".
 // [Load] resolves them: a leading "~/" is expanded to the home directory and

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -77,6 +76,11 @@ type fileUI struct {
 // values are then resolved inside [DefaultDataDir] and a leading "~/" is
 // expanded (see [Config.Resolve]).
 //
+// The file is read only when nobody but the user and root can change it
+// or a folder on its way, links followed (the rule of [CheckRunnable]), as
+// its commands run as the user; else Load fails with an [*Error] naming
+// the file, what is at fault and the fix (chmod go-w …, chown …).
+//
 // Any other failure is an [*Error] naming the file, line and key: an
 // unknown key or table, a value of the wrong type, a value out of range, an
 // unparsable duration, or a TOML syntax error. When several keys are wrong,
@@ -85,18 +89,11 @@ func Load(path string) (Config, error) {
 	if path == "" {
 		return Config{}, &Error{Msg: "no configuration file path given"}
 	}
-	doc, err := os.ReadFile(path)
+	doc, err := readConfig(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return resolvePaths(path, Default(), nil)
 	case err != nil:
-		msg := err.Error()
-		if pe, ok := errors.AsType[*fs.PathError](err); ok {
-			msg = pe.Op + ": " + pe.Err.Error() // the path is already in the prefix
-		}
-		return Config{}, &Error{Path: path, Msg: msg, Err: err}
-	}
-	if err := checkPrivate(path); err != nil {
 		return Config{}, err
 	}
 	c, loc, err := parse(path, doc)

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
-	"os/exec"
 	"strings"
 )
 
@@ -85,12 +84,15 @@ func (r RemoteConfig) LogValue() slog.Value {
 
 // Secret returns the password: the password key, else the first line the
 // password command prints. The command's output never appears in an
-// error.
+// error. The command runs only when [CheckRunnable] allows it.
 func (r RemoteConfig) Secret(ctx context.Context) (string, error) {
 	if r.PasswordCommand == "" {
 		return r.Password, nil
 	}
-	cmd := exec.CommandContext(ctx, "sh", "-c", r.PasswordCommand)
+	cmd, err := ShellCommand(ctx, r.PasswordCommand)
+	if err != nil {
+		return "", fmt.Errorf("password_command: %w", err)
+	}
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	if err := cmd.Run(); err != nil {

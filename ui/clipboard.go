@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	osc52 "github.com/aymanbagabas/go-osc52/v2"
+
+	"github.com/tidings-rss/tidings/config"
 )
 
 // copyText puts s on a clipboard and says which, so the status line can
@@ -42,6 +44,9 @@ func copyText(s string) (string, error) {
 
 // tmuxLoadBuffer hands s to the tmux server this process runs in.
 func tmuxLoadBuffer(s string, flags ...string) error {
+	if err := config.CheckProgram("tmux"); err != nil {
+		return err
+	}
 	args := append(append([]string{"load-buffer"}, flags...), "-")
 	cmd := exec.Command("tmux", args...)
 	cmd.Stdin = strings.NewReader(s)
@@ -54,10 +59,16 @@ func tmuxLoadBuffer(s string, flags ...string) error {
 	return nil
 }
 
-// copyProgram runs the first clipboard program found.
+// copyProgram runs the first clipboard program found that
+// config.CheckProgram allows; a refusal is the error when none worked.
 func copyProgram(s string) (string, error) {
+	failed := errors.New("no clipboard program worked")
 	for _, c := range [][]string{{"wl-copy"}, {"xclip", "-selection", "clipboard"}, {"xsel", "-ib"}, {"pbcopy"}} {
 		if _, err := exec.LookPath(c[0]); err != nil {
+			continue
+		}
+		if err := config.CheckProgram(c[0]); err != nil {
+			failed = err
 			continue
 		}
 		cmd := exec.Command(c[0], c[1:]...)
@@ -66,5 +77,5 @@ func copyProgram(s string) (string, error) {
 			return "clipboard (" + c[0] + ")", nil
 		}
 	}
-	return "", errors.New("no clipboard program worked")
+	return "", failed
 }

@@ -15,6 +15,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
@@ -322,16 +323,21 @@ func (b backend) stats(feed *store.Feed) tea.Cmd {
 }
 
 // notify runs the configured notification command with the feed's title
-// and the count of new items in its environment.
+// and the count of new items in its environment, once config.CheckRunnable
+// allows it.
 func (b backend) notify(command, feedTitle string, n int) tea.Cmd {
 	return func() tea.Msg {
-		cmd := exec.CommandContext(b.ctx, "sh", "-c", command)
+		cmd, err := config.ShellCommand(b.ctx, command)
+		if err != nil {
+			return notifiedMsg{refused: fmt.Errorf("notify_command: %w", err)}
+		}
 		cmd.Env = append(os.Environ(), "TIDINGS_FEED="+feedTitle, "TIDINGS_NEW_ITEMS="+strconv.Itoa(n))
 		return notifiedMsg{err: cmd.Run()}
 	}
 }
 
-// openURL opens u in $BROWSER, else xdg-open (open on macOS), detached.
+// openURL opens u in $BROWSER, else xdg-open (open on macOS), detached,
+// once config.CheckProgram allows the program.
 func openURL(u string) error {
 	name := os.Getenv("BROWSER")
 	if name == "" {
@@ -339,6 +345,9 @@ func openURL(u string) error {
 		if runtime.GOOS == "darwin" {
 			name = "open"
 		}
+	}
+	if err := config.CheckProgram(name); err != nil {
+		return err
 	}
 	cmd := exec.Command(name, u)
 	if err := cmd.Start(); err != nil {

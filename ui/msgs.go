@@ -100,8 +100,9 @@ type statsMsg struct {
 	err   error
 }
 
-// notifiedMsg reports the notification command's end.
-type notifiedMsg struct{ err error }
+// notifiedMsg reports the notification command's end, or why it was
+// refused before it ran.
+type notifiedMsg struct{ err, refused error }
 
 // markedMsg reports a mark-all-read; ids are what changed, for undo.
 type markedMsg struct {

@@ -8,6 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -40,7 +41,8 @@ func (m *Model) downloadEnclosure() tea.Cmd {
 }
 
 // play is P: the item's downloaded enclosure opens in the configured
-// player (enclosures.player), which gets the terminal until it exits.
+// player (enclosures.player), which gets the terminal until it exits;
+// a player config.CheckProgram refuses is not run.
 func (m *Model) play() tea.Cmd {
 	it := m.currentItem()
 	if it == nil || len(it.Enclosures) == 0 {
@@ -63,6 +65,10 @@ func (m *Model) played(msg playMsg) tea.Cmd {
 	args := strings.Fields(m.opts.Config.Enclosures.Player)
 	if len(args) == 0 {
 		args = []string{"xdg-open"}
+	}
+	if err := config.CheckProgram(args[0]); err != nil {
+		m.status.set("", fmt.Errorf("player: %w", err))
+		return nil
 	}
 	cmd := exec.CommandContext(m.opts.Context, args[0], append(args[1:], msg.enc.Path)...)
 	path := oneLine(msg.enc.Path)

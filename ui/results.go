@@ -63,6 +63,10 @@ func (m *Model) readerResult(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			m.opts.Logger.Warn("notify command", "err", msg.err)
 		}
+		if msg.refused != nil {
+			m.opts.Logger.Warn("notify command refused", "err", msg.refused)
+			m.status.set("", msg.refused)
+		}
 	}
 	return nil
 }
