@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/opml"
 )
 
 // maxHostileRSS is the most resident memory a default-configured sync may
@@ -46,6 +48,7 @@ func hostileCases() []hostileCase {
 		{name: "element flood", serve: serveElementFlood, reason: "too large"},
 		{name: "entity tricks", serve: serveEntityTricks, check: checkNoEntityExpansion},
 		{name: "drip feed", serve: serveDrip, reason: "timed out"},
+		{name: "enclosure flood", serve: serveEnclosureFlood, check: checkEnclosureFailed},
 	}
 }
 
@@ -189,14 +192,14 @@ func normalFeeds(t *testing.T) []string {
 // in) and returns the user.
 func subscribeAll(t *testing.T, u *user, urls []string) {
 	t.Helper()
-	var opml strings.Builder
-	opml.WriteString(`<?xml version="1.0"?><opml version="2.0"><body>`)
+	var doc strings.Builder
+	doc.WriteString(`<?xml version="1.0"?><opml version="2.0" xmlns:tidings="` + opml.Namespace + `"><body>`)
 	for i, url := range urls {
-		fmt.Fprintf(&opml, `<outline text="f%d" xmlUrl="%s"/>`, i, url)
+		fmt.Fprintf(&doc, `<outline text="f%d" xmlUrl="%s" tidings:enclosures="true"/>`, i, url)
 	}
-	opml.WriteString(`</body></opml>`)
+	doc.WriteString(`</body></opml>`)
 	path := u.home + "/subs.opml"
-	writeFile(t, path, opml.String())
+	writeFile(t, path, doc.String())
 	u.ok("import", path)
 }
 
@@ -336,4 +339,36 @@ func (u *user) runMeasured(args ...string) (result, int64) {
 	}
 	peak, _ := strconv.ParseInt(string(b), 10, 64)
 	return result{stdout: out.String(), stderr: errb.String(), code: code}, peak
+}
+
+// serveEnclosureFlood answers the feed with one item whose enclosure
+// declares 1,000 bytes, and the enclosure with an endless open-ended 206
+// (at most 256 MiB in all, so that a tidings without bounds fails rather
+// than filling the disk).
+func serveEnclosureFlood(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/ep.mp3" {
+		enclosureFlood(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "application/rss+xml")
+	io.WriteString(w, rssHead+`<item><guid>ep</guid><title>Episode</title><enclosure url="/ep.mp3" type="audio/mpeg" length="1000"/></item></channel></rss>`)
+}
+
+// enclosureFlood is the one flooding enclosure server of the hostile cases.
+var enclosureFlood = floodServer(256 << 20)
+
+// checkEnclosureFailed wants the feed's one item stored, its enclosure
+// tried and failed.
+func checkEnclosureFailed(t *testing.T, items []map[string]any) {
+	t.Helper()
+	if len(items) != 1 {
+		t.Fatalf("%d items stored, want 1", len(items))
+	}
+	encs, _ := items[0]["enclosures"].([]any)
+	if len(encs) != 1 {
+		t.Fatalf("item enclosures %v, want 1", items[0]["enclosures"])
+	}
+	if e, _ := encs[0].(map[string]any); e["status"] != "failed" {
+		t.Errorf("enclosure %v, want failed", e)
+	}
 }
