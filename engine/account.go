@@ -31,6 +31,10 @@ type AccountResult struct {
 	// Offline is true when the server could not be reached: the round
 	// ends with nothing lost and the changes kept for the next sync.
 	Offline bool
+	// Notices are lines for the user about what the server sent and was
+	// not taken (a subscription with the URL of a local feed, one whose
+	// URL is refused), one line each, plain text.
+	Notices []string
 	// Err is nil on success.
 	Err error
 }

@@ -38,6 +38,9 @@ func (e *Engine) pullFeeds(ctx context.Context, res *AccountResult) error {
 			e.log.Debug("remove enclosure folder", "feed", id, "err", err)
 		}
 	}
+	for _, sk := range ch.Skipped {
+		res.note(e, skippedLine(sk))
+	}
 	res.FeedsAdded += ch.Added
 	res.FeedsRemoved += ch.Removed
 	res.FeedsChanged += ch.Changed
