@@ -181,7 +181,7 @@ func Default() Config {
 			FallbackCapBytes: defaultFallbackCapBytes,
 			Player:           defaultPlayer,
 		},
-		Remote: RemoteConfig{IntervalMinutes: defaultRemoteInterval},
+		Remote: RemoteConfig{IntervalMinutes: defaultRemoteInterval, MaxItems: defaultRemoteMaxItems},
 	}
 }
 

@@ -55,7 +55,7 @@ func (e *Engine) newService() remote.Service {
 		return nil
 	}
 	s, err := remote.New(remote.Options{Type: r.Type, URL: r.URL, User: r.User, Secret: r.Secret,
-		Token: r.Token, HTTP: e.http, Timeout: e.cfg.Sync.ResponseTimeout})
+		Token: r.Token, HTTP: e.http, Timeout: e.cfg.Sync.ResponseTimeout, MaxItems: r.MaxItems})
 	if err != nil {
 		e.log.Error("remote account", "remote", r, "err", err)
 		return nil

@@ -150,9 +150,10 @@ func (p *bodyPool) decoder(encoding string, r io.Reader) (_ io.Reader, release f
 	return nil, nil, fmt.Errorf("unsupported Content-Encoding %q", encoding)
 }
 
-// redirectChain follows at most maxRedirects hops, http(s) only, moving
-// the slot's host place along and taking a token for each hop, and
-// remembers whether every hop was permanent.
+// redirectChain follows at most maxRedirects hops, http(s) only, each
+// allowed by the context's RedirectGuard when it has one, moving the
+// slot's host place along and taking a token for each hop, and remembers
+// whether every hop was permanent.
 type redirectChain struct {
 	slot      *Slot
 	hops      int
@@ -162,6 +163,11 @@ type redirectChain struct {
 func (c *redirectChain) check(req *http.Request, via []*http.Request) error {
 	if len(via) > maxRedirects {
 		return ErrTooManyRedirects
+	}
+	if guard := redirectGuard(req.Context()); guard != nil {
+		if err := guard(req); err != nil {
+			return err // as it is: http.ErrUseLastResponse is compared, not unwrapped
+		}
 	}
 	u, err := CheckURL(req.URL.String())
 	if err != nil {
