@@ -74,12 +74,13 @@ func (s *secrets) scrub(msg string, extra ...string) string {
 // collapsed is a secret as sanitize.Text would leave it in a message.
 func collapsed(s string) string { return sanitize.Text(s) }
 
-// shorten cuts s to at most n bytes, on a rune boundary, marking the cut.
+// shorten cuts s to at most n bytes, on a rune boundary, marking the cut
+// with "…" (within the n).
 func shorten(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	cut := n
+	cut := n - len("…")
 	for cut > 0 && !runeStart(s[cut]) {
 		cut--
 	}
