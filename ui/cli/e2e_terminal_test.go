@@ -4,10 +4,14 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
+	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -168,4 +172,152 @@ func TestSyncProgressOnATerminalTakesTheRawPathAlone(t *testing.T) {
 	if i := controlAt(rest); i >= 0 {
 		t.Errorf("control %q beside the progress line:\n%q", rest[i:min(i+4, len(rest))], screen)
 	}
+}
+
+// startRecordedTUI is startTUI with every byte the reader writes to its
+// terminal recorded (tmux pipe-pane), from the first: the program starts
+// only once the recording runs.
+func startRecordedTUI(t *testing.T, u *user, w, h int) (tt *tmuxTUI, recording string) {
+	t.Helper()
+	if _, err := osexec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	dir := t.TempDir()
+	gate, recording := filepath.Join(dir, "gate"), filepath.Join(dir, "recording")
+	if err := syscall.Mkfifo(gate, 0o600); err != nil {
+		t.Skip(err)
+	}
+	tt = &tmuxTUI{t: t, sock: filepath.Join(dir, "tmux.sock"), exitFile: filepath.Join(dir, "exit")}
+	var env []string
+	for _, kv := range u.env {
+		if strings.HasPrefix(kv, "HOME=") || strings.HasPrefix(kv, "XDG_") {
+			env = append(env, kv)
+		}
+	}
+	script := "read go < " + gate + "; env " + strings.Join(env, " ") + " TERM=xterm-256color " + binPath +
+		"; echo EXIT=$? > " + tt.exitFile + "; sleep 5"
+	tt.tmux("new-session", "-d", "-s", "tidings", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), script)
+	t.Cleanup(func() { osexec.Command("tmux", "-S", tt.sock, "kill-server").Run() })
+	tt.tmux("pipe-pane", "-o", "-t", "tidings", "cat >> "+recording)
+	if err := os.WriteFile(gate, []byte("go\n"), 0o600); err != nil { // blocks until the shell reads
+		t.Fatal(err)
+	}
+	return tt, recording
+}
+
+// readRecording returns the recording once it holds want (tmux pipes the
+// pane's output to it as it comes, at most 10 s).
+func readRecording(t *testing.T, path, want string) string {
+	t.Helper()
+	var b []byte
+	for range 200 {
+		b, _ = os.ReadFile(path)
+		if strings.Contains(string(b), want) {
+			return string(b)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("the recording never held %q:\n%q", want, b)
+	return ""
+}
+
+// The reader, on a feed whose URL and title another program made hostile,
+// writes not one of its controls to the terminal: not in the tree, the
+// list, y's message, A's and u's, the unsubscribe question and message;
+// the window keeps its title and y's tmux buffer holds one clean line.
+func TestReaderWritesNoControlFromTheDatabase(t *testing.T) {
+	u := newUser(t)
+	srv := newFeedServer(t)
+	srv.setFile(t, "/a.xml", "rss20.xml")
+	id := u.add(srv.URL + "/a.xml")
+	u.ok("sync")
+	hostileURL := srv.URL + "/a.xml?" + dbHostile
+	dbExec(t, u.openDB(), `UPDATE feeds SET url = ?, title = ? WHERE id = ?`, hostileURL, hostileURL, id)
+
+	tt, recording := startRecordedTUI(t, u, 160, 40)
+	tt.waitFor("quit (tree)")
+	tt.keys("G")
+	tt.waitFor("T0]0;pwnedT1")
+	tt.keys("y")
+	tt.waitFor("copied to tmux buffer")
+	if got := tt.tmux("show-buffer"); controlAt(got) >= 0 || strings.Contains(got, "\n") {
+		t.Errorf("y left %q in the tmux buffer, want one line without a control", got)
+	}
+	tt.keys("A")
+	tt.waitFor("u undoes")
+	tt.keys("u")
+	tt.waitFor("unread again in")
+	tt.keys("d")
+	tt.waitFor("Unsubscribe from")
+	tt.keys("y")
+	tt.waitFor("unsubscribed from")
+	if title := tt.tmux("display-message", "-p", "-t", "tidings", "#{pane_title}"); strings.Contains(title, "pwned") {
+		t.Errorf("the window's title became %q", title)
+	}
+	tt.keys("q")
+	if got := tt.waitExit(); got != "EXIT=0" {
+		t.Errorf("exit: %s", got)
+	}
+	out := readRecording(t, recording, "unsubscribed from")
+	if problem := streamProblem(out); problem != "" {
+		t.Errorf("the reader wrote %s", problem)
+	}
+}
+
+// rendererQuery is the one OSC sequence the reader sends: termenv asks for
+// the background colour before the first frame.
+const rendererQuery = "\x1b]11;?\x1b\\"
+
+// streamProblem says what in a recording of the reader's output is not the
+// renderer's own: invalid UTF-8, a C0 control but ESC, CR and LF, a C1 or
+// bidi control or BOM, an escape that is neither a CSI sequence nor the
+// renderer's query, or a screen clear after the first frame drew a value.
+// "" when there is none.
+func streamProblem(out string) string {
+	if !utf8.ValidString(out) {
+		return "invalid UTF-8"
+	}
+	if first := strings.Index(out, "T0"); first >= 0 && strings.Contains(out[first:], "\x1b[2J") {
+		return "a screen clear (ESC[2J) after the first frame"
+	}
+	for i := 0; i < len(out); {
+		r, size := utf8.DecodeRuneInString(out[i:])
+		switch {
+		case r == '\x1b':
+			n := escapeLen(out[i:])
+			if n == 0 {
+				return fmt.Sprintf("an escape of its own at byte %d: %q", i, out[i:min(i+16, len(out))])
+			}
+			i += n
+			continue
+		case r == '\r', r == '\n':
+		case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069,
+			r == 0x200e, r == 0x200f, r == 0x061c, r == 0xfeff:
+			return fmt.Sprintf("control %U at byte %d: %q", r, i, out[max(i-16, 0):min(i+16, len(out))])
+		}
+		i += size
+	}
+	return ""
+}
+
+// escapeLen is the length of the CSI sequence (ESC [ parameters,
+// intermediates, final byte) or renderer query that s starts with; 0 for
+// any other escape.
+func escapeLen(s string) int {
+	if strings.HasPrefix(s, rendererQuery) {
+		return len(rendererQuery)
+	}
+	if !strings.HasPrefix(s, "\x1b[") {
+		return 0
+	}
+	for i := 2; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x20 && c <= 0x3f: // parameters and intermediates
+		case c >= 0x40 && c <= 0x7e:
+			return i + 1
+		default:
+			return 0
+		}
+	}
+	return 0
 }
