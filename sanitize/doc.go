@@ -18,8 +18,9 @@
 //     It lives here so the two share one definition of a control. Its raw
 //     path, [RawTerminal], is for those who send sequences of their own.
 //
-// All functions, and a TerminalWriter, are safe for concurrent use. [Text] and [HTML] are
-// idempotent: sanitizing a stored value again changes nothing.
+// All functions, and a TerminalWriter, are safe for concurrent use. [Text]
+// and [HTML] are idempotent: sanitizing a stored value again changes
+// nothing.
 // [TextFromHTML] is not, by design: its result is text, never to be read
 // as HTML again.
 package sanitize
