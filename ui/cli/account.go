@@ -41,7 +41,7 @@ func (a *app) printAccountResult(r *engine.AccountResult) {
 		return
 	}
 	if r.Offline {
-		fmt.Fprintf(a.stderr, "remote %s: offline (%s); %s\n", r.URL, oneLine(offlineCause(r.Err)), waiting(r.Pending))
+		fmt.Fprintf(a.stderr, "remote %s: offline (%s); %s\n", oneLine(r.URL), oneLine(offlineCause(r.Err)), waiting(r.Pending))
 		return
 	}
 	fmt.Fprintln(a.stderr, oneLine(r.Err.Error()))
