@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/tidings-rss/tidings/engine/enclosure"
@@ -43,6 +44,9 @@ func (e *Engine) pullFeeds(ctx context.Context, res *AccountResult) error {
 	}
 	for _, sk := range ch.Skipped {
 		res.note(e, skippedLine(sk))
+	}
+	for _, k := range ch.Kept {
+		res.note(e, fmt.Sprintf("%q is no longer on the server; it stays here as a local feed synced by hand, for its %d flagged items", k.Title, k.Flagged))
 	}
 	res.FeedsAdded += ch.Added
 	res.FeedsRemoved += ch.Removed

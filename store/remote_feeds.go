@@ -42,8 +42,20 @@ type RemoteFeedChanges struct {
 	Skipped []SkippedFeed
 	// RemovedFeeds are the ids of the feeds removed.
 	RemovedFeeds []int64
-	// RemovedFiles are enclosure files of removed feeds; delete them.
+	// RemovedFiles are enclosure files of removed feeds and items; delete
+	// them.
 	RemovedFiles []string
+	// Kept are feeds the server no longer lists that held flagged items:
+	// they stay here as local feeds synced by hand, with those items.
+	Kept []KeptFeed
+}
+
+// KeptFeed is a feed the account's server no longer lists, kept here for
+// its flagged items.
+type KeptFeed struct {
+	ID      int64
+	Title   string
+	Flagged int
 }
 
 // ApplyRemoteFeeds makes the account's feeds here what the server lists,
@@ -75,7 +87,16 @@ func (s *Store) ApplyRemoteFeeds(ctx context.Context, feeds []RemoteFeed, newFee
 			ch.Changed += btoi(changed)
 		}
 		for _, id := range held {
-			files, err := enclosureFiles(ctx, tx, `i.feed_id = ?`, id)
+			kept, files, err := keepFlagged(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			if kept != nil {
+				ch.Kept = append(ch.Kept, *kept)
+				ch.RemovedFiles = append(ch.RemovedFiles, files...)
+				continue
+			}
+			files, err = enclosureFiles(ctx, tx, `i.feed_id = ?`, id)
 			if err != nil {
 				return err
 			}
@@ -186,4 +207,30 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// keepFlagged, for a feed of the account the server no longer lists,
+// keeps it as a local feed synced by hand when it holds flagged items,
+// with those items only, and returns it with the enclosure files of the
+// items it let go. A feed without flagged items is left to be removed
+// (nil). A flag is the one thing a person asked never to lose; the
+// server's listing may not take it.
+func keepFlagged(ctx context.Context, tx *sql.Tx, id int64) (*KeptFeed, []string, error) {
+	k := KeptFeed{ID: id}
+	err := tx.QueryRowContext(ctx, `SELECT f.title, (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.flagged = 1)
+		FROM feeds f WHERE f.id = ?`, id).Scan(&k.Title, &k.Flagged)
+	if err != nil || k.Flagged == 0 {
+		return nil, nil, err
+	}
+	files, err := enclosureFiles(ctx, tx, `i.feed_id = ? AND i.flagged = 0`, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM items WHERE feed_id = ? AND flagged = 0`, id); err != nil {
+		return nil, nil, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE feeds SET remote_id = NULL, sync = ? WHERE id = ?`, SyncManual, id); err != nil {
+		return nil, nil, err
+	}
+	return &k, files, nil
 }

@@ -379,3 +379,32 @@ func TestRulesApplyToRemoteItems(t *testing.T) {
 		}
 	}
 }
+
+// A feed of the account the server stops listing goes with its items —
+// unless it holds flagged items: then it stays as a local feed synced by
+// hand, with its flagged items only, and says so.
+func TestApplyRemoteFeedsKeepsAFeedForItsFlaggedItems(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	id, items := remoteFeed(t, s, "feed/5", 3, *now)
+	must(t, s.SetFlagged(ctx, items[:1], true))
+
+	ch, err := s.ApplyRemoteFeeds(ctx, nil, NewFeed{})
+	must(t, err)
+	if ch.Removed != 0 || len(ch.Kept) != 1 || ch.Kept[0].ID != id || ch.Kept[0].Flagged != 1 || ch.Kept[0].Title != "Feed feed/5" {
+		t.Fatalf("changes = %+v, want feed/5 kept for its one flagged item", ch)
+	}
+	f, err := s.Feed(ctx, id)
+	must(t, err)
+	if f.Remote() || f.Sync != SyncManual {
+		t.Fatalf("kept feed = %+v, want a local feed synced by hand", f)
+	}
+	left, err := s.Items(ctx, ItemQuery{FeedID: id})
+	must(t, err)
+	if len(left) != 1 || left[0].ID != items[0] || !left[0].Flagged {
+		t.Fatalf("items left = %+v, want only the flagged one", left)
+	}
+	if ch, err = s.ApplyRemoteFeeds(ctx, nil, NewFeed{}); err != nil || len(ch.Kept)+ch.Removed != 0 {
+		t.Fatalf("a second listing touched the local feed: %+v, %v", ch, err)
+	}
+}
