@@ -1,5 +1,5 @@
 // Package sanitize cleans everything a feed or a server says before tidings
-// stores or prints it (SPEC §6).
+// stores or prints it.
 //
 // Pure functions cover the kinds of value a feed carries:
 //
