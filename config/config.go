@@ -217,7 +217,7 @@ func Default() Config {
 			MaxDuration:        defaultMaxDuration,
 			Player:             defaultPlayer,
 		},
-		Remote: RemoteConfig{IntervalMinutes: defaultRemoteInterval},
+		Remote: RemoteConfig{IntervalMinutes: defaultRemoteInterval, MaxItems: defaultRemoteMaxItems},
 	}
 }
 

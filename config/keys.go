@@ -100,6 +100,8 @@ func Keys() []Key {
 		{Name: "remote.token", Meaning: `type = "miniflux" only: an API key, instead of user and password.`, Secret: true},
 		{Name: "remote.interval", Meaning: "Minutes between automatic syncs of the account.",
 			Allowed: atLeast(RemoteBound.Min, RemoteBound.Unit)},
+		{Name: "remote.max_listed_items", Meaning: "The most item ids one listing of the server may hold, and the most items one sync may bring; past it the sync fails with one line instead of growing without end. Raise it only for an account that really holds more.",
+			Allowed: between(RemoteMaxItemsBound)},
 	}
 }
 

@@ -35,6 +35,7 @@ type fileRemote struct {
 	PasswordCommand string `toml:"password_command"`
 	Token           string `toml:"token"`
 	IntervalMinutes int    `toml:"interval"`
+	MaxItems        int    `toml:"max_listed_items"`
 }
 
 type fileSync struct {

@@ -96,6 +96,7 @@ url = "https://rss.example.org/api/greader.php"
 user = "me"
 password = "s3cret"
 interval = 30
+max_listed_items = 300000
 `
 
 func TestLoadFullFile(t *testing.T) {
@@ -136,7 +137,7 @@ func TestLoadFullFile(t *testing.T) {
 		},
 		UI: UIConfig{NotifyCommand: "notify-send tidings"},
 		Remote: RemoteConfig{Type: "greader", URL: "https://rss.example.org/api/greader.php",
-			User: "me", Password: "s3cret", IntervalMinutes: 30},
+			User: "me", Password: "s3cret", IntervalMinutes: 30, MaxItems: 300000},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Load =\n%+v\nwant\n%+v", got, want)

@@ -21,6 +21,15 @@ const (
 // account.
 const defaultRemoteInterval = 15
 
+// defaultRemoteMaxItems is the most item ids one listing of the server
+// may hold, and the most items one pull may bring.
+const defaultRemoteMaxItems = 200000
+
+// RemoteMaxItemsBound: a listing of the server holds at most this many
+// item ids; past it the sync fails with one line rather than grow without
+// end.
+var RemoteMaxItemsBound = Bound{Name: "remote max items", Min: 1000, Max: 10000000, Unit: "items"}
+
 // Masked is what a secret shows as.
 const Masked = "********"
 
@@ -51,6 +60,9 @@ type RemoteConfig struct {
 	// IntervalMinutes is the time between automatic syncs of the account
 	// (interval), at least 5; default 15.
 	IntervalMinutes int
+	// MaxItems bounds the item ids one listing of the server may hold and
+	// the items one pull may bring (max_listed_items); default 200,000.
+	MaxItems int
 }
 
 // Enabled reports whether an account is configured.
@@ -70,8 +82,8 @@ func (r RemoteConfig) Masked() RemoteConfig {
 // String shows the account with its secrets masked.
 func (r RemoteConfig) String() string {
 	m := r.Masked()
-	return fmt.Sprintf("{type=%q url=%q user=%q password=%q password_command=%q token=%q interval=%d}",
-		m.Type, m.URL, m.User, m.Password, m.PasswordCommand, m.Token, m.IntervalMinutes)
+	return fmt.Sprintf("{type=%q url=%q user=%q password=%q password_command=%q token=%q interval=%d max_listed_items=%d}",
+		m.Type, m.URL, m.User, m.Password, m.PasswordCommand, m.Token, m.IntervalMinutes, m.MaxItems)
 }
 
 // GoString is String, so %#v masks too.
@@ -107,8 +119,8 @@ func (r RemoteConfig) Secret(ctx context.Context) (string, error) {
 
 // validateRemote checks the [remote] table; an absent table is no account.
 func validateRemote(v *validator, r RemoteConfig) {
-	if r == (RemoteConfig{IntervalMinutes: r.IntervalMinutes}) {
-		return // no account: only interval can be there, and is checked below
+	if r == (RemoteConfig{IntervalMinutes: r.IntervalMinutes, MaxItems: r.MaxItems}) {
+		return // no account: only interval and max_listed_items can be there, and are checked below
 	}
 	switch r.Type {
 	case RemoteGReader, RemoteMiniflux:

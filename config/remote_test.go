@@ -17,13 +17,13 @@ var remoteDocs = map[string]struct {
 	"password_command": {
 		doc: "[remote]\ntype = \"greader\"\nurl = \"http://127.0.0.1:8080/api/greader.php\"\nuser = \"me\"\npassword_command = \"echo pw\"\n",
 		want: RemoteConfig{Type: RemoteGReader, URL: "http://127.0.0.1:8080/api/greader.php", User: "me",
-			PasswordCommand: "echo pw", IntervalMinutes: 15},
+			PasswordCommand: "echo pw", IntervalMinutes: 15, MaxItems: 200000},
 	},
 	"token": {
-		doc:  "[remote]\ntype = \"miniflux\"\nurl = \"https://mf.example.org\"\ntoken = \"api-key\"\ninterval = 5\n",
-		want: RemoteConfig{Type: RemoteMiniflux, URL: "https://mf.example.org", Token: "api-key", IntervalMinutes: 5},
+		doc:  "[remote]\ntype = \"miniflux\"\nurl = \"https://mf.example.org\"\ntoken = \"api-key\"\ninterval = 5\nmax_listed_items = 500000\n",
+		want: RemoteConfig{Type: RemoteMiniflux, URL: "https://mf.example.org", Token: "api-key", IntervalMinutes: 5, MaxItems: 500000},
 	},
-	"none": {doc: "", want: RemoteConfig{IntervalMinutes: 15}},
+	"none": {doc: "", want: RemoteConfig{IntervalMinutes: 15, MaxItems: 200000}},
 }
 
 func TestLoadRemote(t *testing.T) {
@@ -63,6 +63,8 @@ func TestLoadRemoteErrorsNameFileLineAndKey(t *testing.T) {
 			":7: remote.token: token is for type = \"miniflux\" only"},
 		{"interval too short", "type = \"miniflux\"\nurl = \"https://x.org\"\ntoken = \"k\"\ninterval = 2\n",
 			":6: remote.interval = 2: must be between 5 and"},
+		{"max_items too small", "type = \"miniflux\"\nurl = \"https://x.org\"\ntoken = \"k\"\nmax_listed_items = 10\n",
+			":6: remote.max_listed_items = 10: must be between 1000 and 10000000"},
 		{"unknown key", "type = \"miniflux\"\nurl = \"https://x.org\"\ntoken = \"k\"\nfolder = \"x\"\n",
 			":6: remote.folder: unknown key"},
 		{"wrong type", "type = \"miniflux\"\nurl = \"https://x.org\"\ntoken = 12\n",

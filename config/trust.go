@@ -106,6 +106,29 @@ func CheckProgram(name string) error {
 	return fmt.Errorf("will not run %s: %w", oneLine(name), err)
 }
 
+// CheckDataFolder applies the rule of [CheckRunnable] to a folder tidings
+// writes files into (the enclosure directory): it and every folder on the
+// way to it must be changeable by nobody but the user and root, else
+// someone else could put a link there that a download would write
+// through, or replace a finished file. Folders still to be created are
+// fine when the first missing one would be made in a safe folder.
+func CheckDataFolder(path string) error {
+	if !hasOwners {
+		return nil
+	}
+	_, err := walkDir(path, true)
+	if err == nil || errors.Is(err, fs.ErrNotExist) && !isUntrusted(err) {
+		return nil
+	}
+	return fmt.Errorf("will not write into %s: %w", oneLine(path), err)
+}
+
+// isUntrusted reports whether err is an [*UntrustedError].
+func isUntrusted(err error) bool {
+	var ue *UntrustedError
+	return errors.As(err, &ue)
+}
+
 // ShellCommand returns the command that runs command with /bin/sh -c,
 // once [CheckRunnable] allows it. It is the one way tidings runs a
 // command line.

@@ -45,6 +45,7 @@ const (
 	keyRemotePasswordCommand = "remote.password_command"
 	keyRemoteToken           = "remote.token"
 	keyRemoteInterval        = "remote.interval"
+	keyRemoteMaxItems        = "remote.max_listed_items"
 )
 
 // Validate checks every value against its allowed range and returns the
@@ -117,6 +118,7 @@ func validate(c Config, present func(key string) bool) []*Error {
 
 	validateRemote(&v, c.Remote)
 	v.bound(keyRemoteInterval, c.Remote.IntervalMinutes, RemoteBound)
+	v.bound(keyRemoteMaxItems, c.Remote.MaxItems, RemoteMaxItemsBound)
 	return v.errs
 }
 

@@ -31,6 +31,10 @@ type AccountResult struct {
 	// Offline is true when the server could not be reached: the round
 	// ends with nothing lost and the changes kept for the next sync.
 	Offline bool
+	// Notices are lines for the user about what the server sent and was
+	// not taken (a subscription with the URL of a local feed, one whose
+	// URL is refused), one line each, plain text.
+	Notices []string
 	// Err is nil on success.
 	Err error
 }
@@ -51,7 +55,7 @@ func (e *Engine) newService() remote.Service {
 		return nil
 	}
 	s, err := remote.New(remote.Options{Type: r.Type, URL: r.URL, User: r.User, Secret: r.Secret,
-		Token: r.Token, HTTP: e.http, Timeout: e.cfg.Sync.ResponseTimeout})
+		Token: r.Token, HTTP: e.http, Timeout: e.cfg.Sync.ResponseTimeout, MaxItems: r.MaxItems})
 	if err != nil {
 		e.log.Error("remote account", "remote", r, "err", err)
 		return nil

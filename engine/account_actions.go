@@ -25,11 +25,7 @@ func (e *Engine) subscribeRemote(ctx context.Context, s Subscription, folder str
 	if s.Enclosures != nil {
 		nf.DownloadEnclosures = *s.Enclosures
 	}
-	rf, err := remoteFeed(f)
-	if err != nil {
-		return Subscribed{}, fmt.Errorf("add %s: the server answered with %w", s.URL, err)
-	}
-	id, err := e.store.UpsertRemoteFeed(ctx, rf, nf)
+	id, err := e.store.UpsertRemoteFeed(ctx, remoteFeed(f), nf)
 	if err != nil {
 		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, err)
 	}

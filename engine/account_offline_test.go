@@ -39,8 +39,8 @@ func (s doorService) exchange(ctx context.Context, op string) error {
 	return nil
 }
 
-func (s doorService) Feeds(ctx context.Context) ([]remote.Feed, error) {
-	return nil, s.exchange(ctx, "subscription list")
+func (s doorService) Feeds(ctx context.Context) ([]remote.Feed, []string, error) {
+	return nil, nil, s.exchange(ctx, "subscription list")
 }
 
 func (s doorService) Subscribe(context.Context, string, string, string) (remote.Feed, error) {

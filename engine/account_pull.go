@@ -13,9 +13,12 @@ import (
 
 // pullFeeds makes the account's feeds here what the server lists.
 func (e *Engine) pullFeeds(ctx context.Context, res *AccountResult) error {
-	feeds, err := e.remote.Feeds(ctx)
+	feeds, refused, err := e.remote.Feeds(ctx)
 	if err != nil {
 		return err
+	}
+	for _, why := range refused {
+		res.note(e, "a subscription of the server is skipped: "+why)
 	}
 	reset, err := e.store.AdoptRemoteAccount(ctx, e.accountKey())
 	if err != nil {
@@ -26,12 +29,7 @@ func (e *Engine) pullFeeds(ctx context.Context, res *AccountResult) error {
 	}
 	list := make([]store.RemoteFeed, 0, len(feeds))
 	for _, f := range feeds {
-		rf, err := remoteFeed(f)
-		if err != nil {
-			e.log.Warn("a subscription of the account skipped", "remote", e.cfg.Remote, "err", err)
-			continue
-		}
-		list = append(list, rf)
+		list = append(list, remoteFeed(f))
 	}
 	ch, err := e.store.ApplyRemoteFeeds(ctx, list, store.NewFeed{DownloadEnclosures: e.cfg.Enclosures.Download})
 	if err != nil {
@@ -43,26 +41,24 @@ func (e *Engine) pullFeeds(ctx context.Context, res *AccountResult) error {
 			e.log.Debug("remove enclosure folder", "feed", id, "err", err)
 		}
 	}
+	for _, sk := range ch.Skipped {
+		res.note(e, skippedLine(sk))
+	}
 	res.FeedsAdded += ch.Added
 	res.FeedsRemoved += ch.Removed
 	res.FeedsChanged += ch.Changed
 	return nil
 }
 
-// remoteFeed is a subscription as the store keeps it: its address
-// checked, its title made plain text, its label a folder. A subscription
-// whose address is not a web address is refused.
-func remoteFeed(f remote.Feed) (store.RemoteFeed, error) {
-	u, err := f.Address()
-	if err != nil {
-		return store.RemoteFeed{}, err
-	}
+// remoteFeed is a subscription as the store keeps it (its title plain
+// text, its URL when it has none), its label a folder.
+func remoteFeed(f remote.Feed) store.RemoteFeed {
 	title := sanitize.Text(f.Title)
 	if title == "" {
-		title = u.String()
+		title = f.URL.String()
 	}
-	return store.RemoteFeed{RemoteID: f.ID, URL: u, Title: title,
-		SiteURL: sanitize.Link(f.SiteURL), FolderPath: labelFolder(f.Label)}, nil
+	return store.RemoteFeed{RemoteID: f.ID, URL: f.URL, Title: title,
+		SiteURL: sanitize.Link(f.SiteURL.String()), FolderPath: labelFolder(f.Label)}
 }
 
 // labelFolder is the folder a label names: "A/B" nests B in A; a name the
@@ -90,6 +86,9 @@ type pullState struct {
 	// refreshed is true once the subscriptions were listed again for an
 	// item of a feed not known here yet.
 	refreshed bool
+	// orphans counts the items of subscriptions not held here (skipped,
+	// or unknown to the server's own listing).
+	orphans int
 }
 
 // pullItems pulls the items tidings lacks, a page at a time, each page one
@@ -111,6 +110,10 @@ func (e *Engine) pullItems(ctx context.Context, res *AccountResult) (string, err
 		func(items []remote.Item) error { return e.recordPage(ctx, ps, items, res) })
 	if err != nil {
 		return "", err
+	}
+	if pulled.Refused > 0 || ps.orphans > 0 {
+		e.log.Warn("remote: items of the server left out", "refused by the entry rules", pulled.Refused,
+			"of a subscription not held here", ps.orphans)
 	}
 	if s := pulled.Snapshot; s != nil {
 		_, n, err := e.store.ApplyRemoteStates(ctx, store.RemoteStates{Unread: s.Unread, Starred: s.Starred, Skip: ps.pulled})
@@ -155,7 +158,7 @@ func (e *Engine) recordPage(ctx context.Context, ps *pullState, items []remote.I
 			return err
 		}
 		if !ok {
-			e.log.Warn("remote item of an unknown subscription", "item", it.ID, "feed", it.FeedID)
+			ps.orphans++
 			continue
 		}
 		doc := store.Document{Items: []store.DocItem{it.Doc}}

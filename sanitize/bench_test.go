@@ -1,6 +1,8 @@
 package sanitize
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -136,5 +138,54 @@ func BenchmarkHTMLParagraphs(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		HTML(paragraphContent)
+	}
+}
+
+// feedsJSON is what 'tidings feeds --json' prints for 2,000 feeds, some
+// titles not in ASCII and one of them hostile.
+func feedsJSON() []byte {
+	var b strings.Builder
+	b.WriteString("[\n")
+	for i := range 2000 {
+		title := "Gopher Notes"
+		switch {
+		case i%10 == 0:
+			title = "Ünïcode 世界 🌍 Feed"
+		case i == 1000:
+			title = "Evil \u009b31m \u202e feed"
+		}
+		fmt.Fprintf(&b, "  {\n    \"id\": %d,\n    \"url\": \"https://blog.example.com/feeds/%d.xml\",\n    \"title\": %q,\n"+
+			"    \"folder\": \"Tech/Go\",\n    \"sync\": \"default\",\n    \"interval_minutes\": 1440,\n"+
+			"    \"last_download_at\": \"2026-11-26T23:50:29Z\",\n    \"item_count\": 40,\n    \"unread_count\": 3\n  },\n", i, i, title)
+	}
+	b.WriteString("]\n")
+	return []byte(b.String())
+}
+
+// BenchmarkTerminalWriterFeedsJSON writes 2,000 feeds' JSON through the
+// door out in one write, as the JSON encoder hands it over.
+func BenchmarkTerminalWriterFeedsJSON(b *testing.B) {
+	in := feedsJSON()
+	w := NewTerminalWriter(io.Discard)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		w.Write(in)
+	}
+}
+
+// BenchmarkTerminalWriterChunks writes the same JSON in the 4 KB pieces a
+// buffered writer would, cutting characters between writes.
+func BenchmarkTerminalWriterChunks(b *testing.B) {
+	in := feedsJSON()
+	w := NewTerminalWriter(io.Discard)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for p := in; len(p) > 0; {
+			n := min(len(p), 4093)
+			w.Write(p[:n])
+			p = p[n:]
+		}
 	}
 }

@@ -107,11 +107,11 @@ const (
 )
 
 // printablePrefix returns the length of the run of printable ASCII bytes
-// (0x20–0x7E) that starts s. It reads s eight bytes at a time: a word
+// (0x20–0x7E) that starts s, a string or a byte slice. It reads s eight bytes at a time: a word
 // holds none but printable bytes unless one has its high bit set, is
 // below 0x20 or is DEL, which the classic "has a byte less than n" and
 // "has a zero byte" tests find without false negatives.
-func printablePrefix(s string) int {
+func printablePrefix[S ~string | ~[]byte](s S) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |

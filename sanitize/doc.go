@@ -13,9 +13,14 @@
 //   - [Terminal] for the UI, as defence in depth: whatever reaches the screen
 //     loses ESC, C0 and C1 controls and bidi overrides, so a feed can neither
 //     write to the clipboard (OSC 52), retitle the window nor fake the screen.
+//   - [TerminalWriter] for streams: the one door out of the command line,
+//     which drops what [Terminal] drops however the writes cut the text.
+//     It lives here so the two share one definition of a control. Its raw
+//     path, [RawTerminal], is for those who send sequences of their own.
 //
-// All functions are safe for concurrent use. [Text] and [HTML] are
-// idempotent: sanitizing a stored value again changes nothing.
+// All functions, and a TerminalWriter, are safe for concurrent use. [Text]
+// and [HTML] are idempotent: sanitizing a stored value again changes
+// nothing.
 // [TextFromHTML] is not, by design: its result is text, never to be read
 // as HTML again.
 //

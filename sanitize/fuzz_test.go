@@ -142,3 +142,23 @@ func assertNoControl(t *testing.T, fn, in, out string, allowed ...rune) {
 		}
 	}
 }
+
+// FuzzTerminalWriter checks that a TerminalWriter, whatever the points its
+// writes are cut at (the lengths in cuts), passes exactly what Terminal
+// makes of the whole: no control survives a split.
+func FuzzTerminalWriter(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, step := range []int{1, 2, 3, 5, 7} {
+			var cuts []int
+			for c := step; c < len(in); c += step + c%3 {
+				cuts = append(cuts, c)
+			}
+			out := writeSplit(t, in, cuts...)
+			assertNoControl(t, "TerminalWriter", in, out, '\t', '\n')
+			if want := Terminal(in); out != want {
+				t.Fatalf("%q cut at %v gave %q, want %q", in, cuts, out, want)
+			}
+		}
+	})
+}

@@ -21,9 +21,25 @@ type RemoteFeed struct {
 	FolderPath string
 }
 
+// ErrURLTaken means the account's server lists a subscription whose URL
+// another feed here already has: a feed of this machine (added with
+// --local, or before the account was configured) or another subscription
+// of the server. The feed here stays as it is; the server's is not taken.
+var ErrURLTaken = errors.New("another feed here has its URL")
+
+// SkippedFeed is a subscription of the server not taken here, and why.
+type SkippedFeed struct {
+	RemoteID, URL, Title string
+	// Local is true when the feed that has its URL is one of this
+	// machine's.
+	Local bool
+}
+
 // RemoteFeedChanges is what applying the account's subscriptions changed.
 type RemoteFeedChanges struct {
 	Added, Removed, Changed int
+	// Skipped are the subscriptions not taken (ErrURLTaken).
+	Skipped []SkippedFeed
 	// RemovedFeeds are the ids of the feeds removed.
 	RemovedFeeds []int64
 	// RemovedFiles are enclosure files of removed feeds; delete them.
@@ -31,11 +47,12 @@ type RemoteFeedChanges struct {
 }
 
 // ApplyRemoteFeeds makes the account's feeds here what the server lists,
-// in one transaction: a new subscription is added (or, when a local feed
-// has its URL, that feed becomes the account's with its items), a renamed
-// or moved one is renamed or moved, and a feed of the account the server
-// no longer lists is removed with its items. newFeed gives the local
-// settings of an added feed.
+// in one transaction: a new subscription is added, a renamed or moved one
+// is renamed or moved, and a feed of the account the server no longer
+// lists is removed with its items. The server manages only the feeds it
+// created: a local feed is never taken over, changed or removed, whatever
+// the server lists; a subscription whose URL a feed here already has is
+// skipped (Skipped). newFeed gives the local settings of an added feed.
 func (s *Store) ApplyRemoteFeeds(ctx context.Context, feeds []RemoteFeed, newFeed NewFeed) (RemoteFeedChanges, error) {
 	var ch RemoteFeedChanges
 	err := s.write(ctx, func(tx *sql.Tx) error {
@@ -45,6 +62,11 @@ func (s *Store) ApplyRemoteFeeds(ctx context.Context, feeds []RemoteFeed, newFee
 		}
 		for _, f := range feeds {
 			_, added, changed, err := s.upsertRemoteFeed(ctx, tx, f, newFeed)
+			var taken *urlTakenError
+			if errors.As(err, &taken) {
+				ch.Skipped = append(ch.Skipped, SkippedFeed{RemoteID: f.RemoteID, URL: f.URL.String(), Title: f.Title, Local: taken.local})
+				continue
+			}
 			if err != nil {
 				return fmt.Errorf("feed %s: %w", f.URL, err)
 			}
@@ -73,7 +95,8 @@ func (s *Store) ApplyRemoteFeeds(ctx context.Context, feeds []RemoteFeed, newFee
 }
 
 // UpsertRemoteFeed adds or updates one feed of the account (just
-// subscribed, renamed or moved through it) and returns its id.
+// subscribed, renamed or moved through it) and returns its id. It fails
+// with ErrURLTaken when another feed here has the subscription's URL.
 func (s *Store) UpsertRemoteFeed(ctx context.Context, f RemoteFeed, newFeed NewFeed) (int64, error) {
 	var id int64
 	err := s.write(ctx, func(tx *sql.Tx) error {
@@ -106,15 +129,36 @@ func remoteFeedIDs(ctx context.Context, tx *sql.Tx) (map[string]int64, error) {
 	return out, rows.Err()
 }
 
-// upsertRemoteFeed finds the feed by its remote id, else a local feed with
-// its URL, else adds it; then brings its URL, title and folder in line.
+// urlTakenError is ErrURLTaken, saying whether the feed with the URL is
+// a local one.
+type urlTakenError struct{ local bool }
+
+func (e *urlTakenError) Error() string {
+	if e.local {
+		return "a local feed has its URL: " + ErrURLTaken.Error()
+	}
+	return ErrURLTaken.Error()
+}
+
+func (e *urlTakenError) Unwrap() error { return ErrURLTaken }
+
+// upsertRemoteFeed finds the feed by its remote id, else adds it (unless
+// another feed has its URL: urlTakenError); then brings its URL, title
+// and folder in line. A feed without a remote id is never matched.
 func (s *Store) upsertRemoteFeed(ctx context.Context, tx *sql.Tx, f RemoteFeed, nf NewFeed) (id int64, added, changed bool, err error) {
 	var url, title, siteURL string
 	var folder sql.NullInt64
-	err = tx.QueryRowContext(ctx, `SELECT id, url, title, site_url, folder_id FROM feeds
-		WHERE remote_id = ? OR (remote_id IS NULL AND url = ?) ORDER BY remote_id IS NULL LIMIT 1`,
-		f.RemoteID, f.URL).Scan(&id, &url, &title, &siteURL, &folder)
+	err = tx.QueryRowContext(ctx, `SELECT id, url, title, site_url, folder_id FROM feeds WHERE remote_id = ?`,
+		f.RemoteID).Scan(&id, &url, &title, &siteURL, &folder)
 	if errors.Is(err, sql.ErrNoRows) {
+		var other sql.NullString
+		err = tx.QueryRowContext(ctx, `SELECT remote_id FROM feeds WHERE url = ?`, f.URL).Scan(&other)
+		switch {
+		case err == nil:
+			return 0, false, false, &urlTakenError{local: !other.Valid}
+		case !errors.Is(err, sql.ErrNoRows):
+			return 0, false, false, err
+		}
 		nf.URL, nf.Title, nf.CustomTitle, nf.FolderPath = f.URL, f.Title, true, f.FolderPath
 		id, err = s.insertFeed(ctx, tx, nf)
 		if err != nil {

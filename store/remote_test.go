@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -100,21 +101,20 @@ func TestAcknowledgeKeepsAChangeMadeWhilePushing(t *testing.T) {
 	}
 }
 
-func TestApplyRemoteFeedsAddsAdoptsRenamesMovesAndRemoves(t *testing.T) {
+func TestApplyRemoteFeedsAddsRenamesMovesAndRemoves(t *testing.T) {
 	s, now := newTestStore(t)
 	ctx := context.Background()
-	local := addFeed(t, s, "http://127.0.0.1/shared.xml", "Mine")
-	record(t, s, local, *now, docOf(DocItem{GUID: "s1", Title: "kept"}), 0)
 	gone, _ := remoteFeed(t, s, "feed/9", 1, *now)
+	kept, _ := remoteFeed(t, s, "feed/2", 1, *now)
 
 	ch, err := s.ApplyRemoteFeeds(ctx, []RemoteFeed{
 		{RemoteID: "feed/1", URL: weburl.MustParse("http://127.0.0.1/new.xml"), Title: "New", FolderPath: "Tech"},
-		{RemoteID: "feed/2", URL: weburl.MustParse("http://127.0.0.1/shared.xml"), Title: "Shared", FolderPath: "News/World"},
+		{RemoteID: "feed/2", URL: weburl.MustParse("http://127.0.0.1/feed/2"), Title: "Renamed", FolderPath: "News/World"},
 	}, NewFeed{DownloadEnclosures: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ch.Added != 1 || ch.Removed != 1 || ch.Changed != 1 || !slices.Equal(ch.RemovedFeeds, []int64{gone}) {
+	if ch.Added != 1 || ch.Removed != 1 || ch.Changed != 1 || !slices.Equal(ch.RemovedFeeds, []int64{gone}) || len(ch.Skipped) != 0 {
 		t.Fatalf("changes = %+v", ch)
 	}
 	feeds, _ := s.Feeds(ctx)
@@ -122,8 +122,8 @@ func TestApplyRemoteFeedsAddsAdoptsRenamesMovesAndRemoves(t *testing.T) {
 	for _, f := range feeds {
 		byRemote[f.RemoteID] = f
 	}
-	if f := byRemote["feed/2"]; f.ID != local || f.Title != "Shared" || f.FolderPath != "News/World" || f.ItemCount != 1 {
-		t.Errorf("adopted local feed = %+v", f)
+	if f := byRemote["feed/2"]; f.ID != kept || f.Title != "Renamed" || f.FolderPath != "News/World" || f.ItemCount != 1 {
+		t.Errorf("renamed and moved feed = %+v", f)
 	}
 	if f := byRemote["feed/1"]; f.Title != "New" || f.FolderPath != "Tech" || !f.DownloadEnclosures || !f.Remote() {
 		t.Errorf("added feed = %+v", f)
@@ -135,6 +135,53 @@ func TestApplyRemoteFeedsAddsAdoptsRenamesMovesAndRemoves(t *testing.T) {
 	auto, _ := s.AutoFeeds(ctx)
 	if len(due) != 0 || len(auto) != 0 {
 		t.Errorf("feeds of the account are scheduled here: due %d, auto %d", len(due), len(auto))
+	}
+}
+
+// A server that lists the URL of a local feed neither takes it over nor,
+// listing nothing afterwards, deletes it: the local feed keeps its items,
+// its flags and its settings, and the server's subscription is skipped.
+// Two subscriptions of the server with one URL: the second is skipped.
+func TestApplyRemoteFeedsNeverTakesOrRemovesALocalFeed(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	local := addFeed(t, s, "http://127.0.0.1/mine.xml", "Mine")
+	record(t, s, local, *now, docOf(DocItem{GUID: "m1", Title: "flag me"}), 0)
+	items, _ := s.Items(ctx, ItemQuery{FeedID: local})
+	must(t, s.SetFlagged(ctx, []int64{items[0].ID}, true))
+	before, err := s.Feed(ctx, local)
+	must(t, err)
+
+	ch, err := s.ApplyRemoteFeeds(ctx, []RemoteFeed{
+		{RemoteID: "feed/1", URL: weburl.MustParse("http://127.0.0.1/mine.xml"), Title: "Theirs", FolderPath: "Server"},
+		{RemoteID: "feed/2", URL: weburl.MustParse("http://127.0.0.1/twice.xml"), Title: "Twice"},
+		{RemoteID: "feed/3", URL: weburl.MustParse("http://127.0.0.1/twice.xml"), Title: "Twice again"},
+	}, NewFeed{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []SkippedFeed{
+		{RemoteID: "feed/1", URL: "http://127.0.0.1/mine.xml", Title: "Theirs", Local: true},
+		{RemoteID: "feed/3", URL: "http://127.0.0.1/twice.xml", Title: "Twice again"},
+	}
+	if ch.Added != 1 || ch.Changed != 0 || !slices.Equal(ch.Skipped, want) {
+		t.Fatalf("changes = %+v, want feed/2 added and %+v skipped", ch, want)
+	}
+	if _, err := s.UpsertRemoteFeed(ctx, RemoteFeed{RemoteID: "feed/4", URL: weburl.MustParse("http://127.0.0.1/mine.xml")}, NewFeed{}); !errors.Is(err, ErrURLTaken) {
+		t.Errorf("UpsertRemoteFeed of a local feed's URL: err = %v, want ErrURLTaken", err)
+	}
+	if _, err := s.ApplyRemoteFeeds(ctx, nil, NewFeed{}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := s.Feed(ctx, local)
+	if err != nil {
+		t.Fatalf("the local feed is gone: %v", err)
+	}
+	if f.Remote() || f.Title != before.Title || f.FolderPath != "Mine" || f.ItemCount != 1 {
+		t.Errorf("local feed after the server listed its URL then nothing = %+v", f)
+	}
+	if got, _ := s.Items(ctx, ItemQuery{FeedID: local}); len(got) != 1 || !got[0].Flagged {
+		t.Errorf("the local feed's flagged item = %+v", got)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/tidings-rss/tidings/engine"
 )
@@ -62,15 +63,16 @@ func (s *statusBar) accountEvent(ev engine.Event) {
 	}
 }
 
-// accountView is the account's part of the status line: syncing, or when
-// it last synced, the changes waiting to be pushed and its last error.
-func (s *statusBar) accountView() string {
+// accountView is the account's part of the status line and its style:
+// syncing, or when it last synced, the changes waiting to be pushed and
+// its last error.
+func (s *statusBar) accountView() (lipgloss.Style, string) {
 	a := s.account
 	if !a.shown {
-		return ""
+		return s.styles.Status, ""
 	}
 	if a.syncing {
-		return s.styles.StatusBusy.Render("⇅ account syncing")
+		return s.styles.StatusBusy, "⇅ account syncing"
 	}
 	text := "account never synced"
 	if a.st.LastSyncAt != nil {
@@ -81,11 +83,11 @@ func (s *statusBar) accountView() string {
 	}
 	switch {
 	case a.st.Offline && s.offline != "": // the engine's offline notice says it once
-		return s.styles.Status.Render(text)
+		return s.styles.Status, text
 	case a.st.Offline:
-		return s.styles.StatusError.Render(text + " · offline")
+		return s.styles.StatusError, text + " · offline"
 	case a.st.LastError != "":
-		return s.styles.StatusError.Render(text + " · " + oneLine(a.st.LastError))
+		return s.styles.StatusError, text + " · " + a.st.LastError
 	}
-	return s.styles.Status.Render(text)
+	return s.styles.Status, text
 }

@@ -295,7 +295,9 @@ func (m *Model) openURL(u string) tea.Cmd {
 	}
 }
 
-// copyLink copies the link and says where it went.
+// copyLink copies the link and says where it went. What it copies is the
+// link on one line without a control: pasted into a shell, an ESC[201~
+// would end the bracketed paste and a line break would run the line.
 func (m *Model) copyLink() tea.Cmd {
 	u := m.link()
 	if m.focus == paneTree {
@@ -303,6 +305,7 @@ func (m *Model) copyLink() tea.Cmd {
 			u = f.URL
 		}
 	}
+	u = oneLine(u)
 	if u == "" {
 		m.status.set("", errors.New("this item has no link"))
 		return nil

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -44,8 +45,13 @@ type Options struct {
 	// OpenURL opens a link; default $BROWSER, else xdg-open / open.
 	OpenURL func(string) error
 	// Copy puts text on a clipboard and says which; default: the tmux
-	// buffer inside tmux, else a clipboard program, else OSC 52.
+	// buffer inside tmux, else a clipboard program, else OSC 52 on
+	// ErrOutput.
 	Copy func(string) (string, error)
+	// Output is the terminal the reader draws on, and ErrOutput the other
+	// stream to it (stderr), both behind the door out; only Run's renderer
+	// and the OSC 52 clipboard write take their raw path.
+	Output, ErrOutput *sanitize.TerminalWriter
 	// Exec runs a program on the terminal (the enclosure player), handing
 	// the terminal over until it exits; default tea.ExecProcess.
 	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
@@ -110,7 +116,7 @@ func New(o Options) *Model {
 		o.OpenURL = openURL
 	}
 	if o.Copy == nil {
-		o.Copy = copyText
+		o.Copy = copier(o.ErrOutput)
 	}
 	if o.Engine == nil {
 		o.Engine = engine.New(o.Store, o.Config, engine.Options{Logger: o.Logger})

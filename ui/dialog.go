@@ -146,11 +146,11 @@ func (f *form) view(st Styles, width, height int) string {
 	w := min(max(width-8, 30), 72)
 	lw := 0
 	for _, fl := range f.fields {
-		lw = max(lw, len(fl.label))
+		lw = max(lw, len(oneLine(fl.label)))
 	}
-	lines := []string{st.DialogTitle.Render(f.title), ""}
+	lines := []string{st.DialogTitle.Render(oneLine(f.title)), ""}
 	for i, fl := range f.fields {
-		label := st.Label.Render(padRight(fl.label, lw) + "  ")
+		label := st.Label.Render(padRight(oneLine(fl.label), lw) + "  ")
 		var v string
 		if fl.options != nil {
 			v = choiceView(st, fl, i == f.focus)
@@ -161,13 +161,13 @@ func (f *form) view(st Styles, width, height int) string {
 		lines = append(lines, label+v)
 	}
 	if f.note != "" {
-		lines = append(lines, "", st.Faint.Render(f.note))
+		lines = append(lines, "", st.Faint.Render(eachLine(f.note)))
 	}
 	if f.info != "" {
 		lines = append(lines, "", st.Label.Render(oneLine(f.info)))
 	}
 	if f.err != "" {
-		lines = append(lines, "", st.StatusError.Render(f.err))
+		lines = append(lines, "", st.StatusError.Render(oneLine(f.err)))
 	}
 	lines = append(lines, "", st.Faint.Render(f.hint()))
 	return box(st, strings.Join(lines, "\n"), w, width, height)
@@ -199,6 +199,7 @@ func (f *form) verb() string {
 func choiceView(st Styles, f field, focused bool) string {
 	var parts []string
 	for i, o := range f.options {
+		o = oneLine(o)
 		if i == f.choice {
 			o = "[" + o + "]"
 			if focused {
@@ -230,7 +231,7 @@ func (c *confirm) update(km tea.KeyMsg) (bool, tea.Cmd) {
 
 func (c *confirm) view(st Styles, width, height int) string {
 	w := min(max(width-8, 30), 60)
-	body := st.DialogTitle.Render(c.question) + "\n\n" + st.Faint.Render("y yes · n no")
+	body := st.DialogTitle.Render(oneLine(c.question)) + "\n\n" + st.Faint.Render("y yes · n no")
 	return box(st, body, w, width, height)
 }
 
@@ -289,6 +290,6 @@ func (p *pager) view(st Styles, width, height int) string {
 	if len(lines) > rows {
 		footer = fmt.Sprintf("lines %d–%d of %d · j/k, pgup/pgdn scroll · esc closes", p.top+1, p.top+len(shown), len(lines))
 	}
-	body := st.DialogTitle.Render(p.title) + "\n\n" + strings.Join(shown, "\n") + "\n\n" + st.Faint.Render(footer)
+	body := st.DialogTitle.Render(oneLine(p.title)) + "\n\n" + strings.Join(shown, "\n") + "\n\n" + st.Faint.Render(footer)
 	return box(st, body, w, width, height)
 }

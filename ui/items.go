@@ -202,7 +202,7 @@ func (p *itemsPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortH
 // View draws the visible rows.
 func (p *itemsPane) View() string {
 	var b strings.Builder
-	b.WriteString(paneTitle(p.styles, sanitize.Terminal(p.title), p.width, p.focused))
+	b.WriteString(paneTitle(p.styles, p.title, p.width, p.focused))
 	rows := max(p.height-1, 0)
 	dateW := p.dateWidth(rows)
 	for i := p.top; i < p.top+rows; i++ {
@@ -258,7 +258,7 @@ func (p *itemsPane) row(i, dateW int) string {
 	}
 	left := mark + " " + padRight(shortDate(it.Date, p.now(), p.loc), dateW) + " "
 	if label, ok := p.column(it); ok && p.width >= 50 {
-		left += padRight(ansi.Truncate(sanitize.Terminal(label), 14, "…"), 14) + " "
+		left += padRight(ansi.Truncate(oneLine(label), 14, "…"), 14) + " "
 	}
 	w := max(p.width-ansi.StringWidth(left), 1)
 	title := ansi.Truncate(p.titleOf(it), w, "…")
@@ -287,7 +287,7 @@ func (p *itemsPane) column(it store.Item) (string, bool) {
 
 // titleOf is an item's title on one line, or the first words of its text.
 func (p *itemsPane) titleOf(it store.Item) string {
-	if t := sanitize.Terminal(strings.Join(strings.Fields(it.Title), " ")); t != "" {
+	if t := oneLine(it.Title); t != "" {
 		return t
 	}
 	if t, ok := p.untitled[it.ID]; ok {

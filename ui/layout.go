@@ -131,13 +131,14 @@ func padRight(s string, w int) string {
 	return s
 }
 
-// paneTitle is a pane's first line.
+// paneTitle is a pane's first line; title may be any value (a feed's,
+// a search's): it is drawn as oneLine makes it.
 func paneTitle(st Styles, title string, w int, focused bool) string {
 	style := st.PaneTitle
 	if focused {
 		style = st.PaneTitleFocused
 	}
-	return style.Render(ansi.Truncate(" "+title, max(w, 1), "…"))
+	return style.Render(ansi.Truncate(" "+oneLine(title), max(w, 1), "…"))
 }
 
 // rowStyle is the style of a list row: reversed when selected in the

@@ -104,7 +104,7 @@ func (r *readerPane) refresh() {
 func (r *readerPane) header() []string {
 	it, w := r.item, r.contentWidth()
 	wrap := func(st lipgloss.Style, s string) []string {
-		return strings.Split(highlight(ansi.Wrap(sanitize.Terminal(s), w, ""), r.match, st, r.styles.Match), "\n")
+		return strings.Split(highlight(ansi.Wrap(oneLine(s), w, ""), r.match, st, r.styles.Match), "\n")
 	}
 	title := strings.Join(strings.Fields(it.Title), " ")
 	if title == "" {

@@ -6,25 +6,33 @@ import (
 	"os"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tidings-rss/tidings/sanitize"
 )
 
 // Run opens the reader on the terminal (alternate screen, mouse) and
 // returns when the user quits or ctx ends. Options.Context is set to ctx;
-// NO_COLOR (any value) sets Options.NoColor; a nil Options.Renderer is one
-// for stdout.
+// NO_COLOR (any value) sets Options.NoColor. Options.Output is required:
+// Bubble Tea draws its frames on its raw path (the frames carry the
+// styles' escapes; every dynamic string in them was cleaned where it is
+// drawn), and a nil Options.Renderer is one for that stream.
 func Run(ctx context.Context, o Options) error {
+	if o.Output == nil {
+		return errors.New("the reader needs a terminal to draw on")
+	}
 	o.Context = ctx
 	if os.Getenv("NO_COLOR") != "" {
 		o.NoColor = true
 	}
+	screen := sanitize.RawTerminal(o.Output)
 	if o.Renderer == nil {
-		o.Renderer = NewRenderer(os.Stdout, o.NoColor)
+		o.Renderer = NewRenderer(screen, o.NoColor)
 	}
 	// Ask the terminal for its background now, before Bubble Tea reads
 	// stdin: once it does, it can swallow the answer and the query then
 	// stalls the first frame until termenv's timeout.
 	o.Renderer.HasDarkBackground()
-	p := tea.NewProgram(New(o), tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
+	p := tea.NewProgram(New(o), tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx), tea.WithOutput(screen))
 	_, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil

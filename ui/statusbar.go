@@ -7,10 +7,10 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tidings-rss/tidings/engine"
-	"github.com/tidings-rss/tidings/sanitize"
 )
 
 // Timing of the status line: a message stays messageLife (an error
@@ -65,8 +65,9 @@ func newStatusBar(st Styles) statusBar {
 
 // set shows the result of an action; it fades after a while (the Cmd
 // from fade). An error is shown as its reason, without a URL before it.
+// msg may quote any value: it is kept as oneLine makes it.
 func (s *statusBar) set(msg string, err error) {
-	s.message, s.isError = msg, err != nil
+	s.message, s.isError = oneLine(msg), err != nil
 	if err != nil {
 		s.message = oneLine(err.Error())
 		if msg != "" {
@@ -171,7 +172,7 @@ func feedErrorKey(id int64) string { return fmt.Sprint("feed ", id) }
 // showToast starts a toast; the returned Cmd fades it.
 func (s *statusBar) showToast(text string) tea.Cmd {
 	s.toastID++
-	s.toast, s.toastFading = text, false
+	s.toast, s.toastFading = oneLine(text), false
 	id := s.toastID
 	return tea.Tick(toastBright, func(time.Time) tea.Msg { return toastMsg{id: id, fade: true} })
 }
@@ -191,46 +192,37 @@ func (s *statusBar) toastTick(m toastMsg) tea.Cmd {
 
 // View draws the status line; prompt, when not empty, is what a key being
 // typed asks (a link number) and comes first. The message comes before
-// the errors, so a long error never hides it.
+// the errors, so a long error never hides it. Every part is drawn by
+// part, which cleans its text (oneLine) before styling it: whatever a
+// setter was given, no control reaches the line.
 func (s *statusBar) View(prompt string) string {
 	var parts []string
-	if prompt != "" {
-		parts = append(parts, s.styles.Label.Render(prompt))
+	part := func(st lipgloss.Style, text string) {
+		if text != "" {
+			parts = append(parts, st.Render(oneLine(text)))
+		}
 	}
-	if s.offline != "" {
-		parts = append(parts, s.styles.StatusError.Render(s.offline))
-	}
-	if s.deferred != "" {
-		parts = append(parts, s.styles.Status.Render(s.deferred))
-	}
+	part(s.styles.Label, prompt)
+	part(s.styles.StatusError, s.offline)
+	part(s.styles.Status, s.deferred)
 	if r := s.refresh; r.total > 0 {
-		parts = append(parts, s.styles.StatusBusy.Render(fmt.Sprintf("refreshing %d/%d", r.done, r.total)))
+		part(s.styles.StatusBusy, fmt.Sprintf("refreshing %d/%d", r.done, r.total))
 	} else if n := len(s.downloading); n > 0 {
-		parts = append(parts, s.styles.StatusBusy.Render(fmt.Sprintf("↓ %d downloading", n)))
+		part(s.styles.StatusBusy, fmt.Sprintf("↓ %d downloading", n))
 	}
-	if e := s.enclosureView(); e != "" {
-		parts = append(parts, s.styles.StatusBusy.Render(e))
+	part(s.styles.StatusBusy, s.enclosureView())
+	part(s.accountView())
+	toast := s.styles.Toast
+	if s.toastFading {
+		toast = s.styles.ToastFading
 	}
-	if a := s.accountView(); a != "" {
-		parts = append(parts, a)
+	part(toast, s.toast)
+	message := s.styles.Status
+	if s.isError {
+		message = s.styles.StatusError
 	}
-	if s.toast != "" {
-		st := s.styles.Toast
-		if s.toastFading {
-			st = s.styles.ToastFading
-		}
-		parts = append(parts, st.Render(s.toast))
-	}
-	if s.message != "" {
-		st := s.styles.Status
-		if s.isError {
-			st = s.styles.StatusError
-		}
-		parts = append(parts, st.Render(s.message))
-	}
-	if e := s.errors.View(); e != "" {
-		parts = append(parts, s.styles.StatusError.Render(e))
-	}
+	part(message, s.message)
+	part(s.styles.StatusError, s.errors.View())
 	line := " " + strings.Join(parts, s.styles.Faint.Render(" · "))
 	return ansi.Truncate(line, max(s.width, 1), "…")
 }
@@ -287,9 +279,4 @@ func (l *errorList) View() string {
 	default:
 		return fmt.Sprintf("! %s (+%d more; i on a feed shows its error, x dismisses)", l.latest(), n-1)
 	}
-}
-
-// oneLine flattens text to one sanitized line.
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(sanitize.Terminal(s)), " ")
 }

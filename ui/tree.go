@@ -8,7 +8,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -300,7 +299,7 @@ func (t *treePane) row(i int) string {
 	case n.kind != nodeFlagged && n.unread > 0:
 		count = fmt.Sprint(n.unread)
 	}
-	label := strings.Repeat("  ", n.depth) + sanitize.Terminal(n.label)
+	label := strings.Repeat("  ", n.depth) + oneLine(n.label)
 	if n.kind == nodeFolder {
 		label += "/"
 	}

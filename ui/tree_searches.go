@@ -7,7 +7,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -58,7 +57,7 @@ func (t *treePane) skipHeading(before int) {
 
 // headingRow draws a section heading.
 func (t *treePane) headingRow(n node) string {
-	label := ansi.Truncate(sanitize.Terminal(n.label), max(t.width-2, 1), "…")
+	label := ansi.Truncate(oneLine(n.label), max(t.width-2, 1), "…")
 	return t.styles.Label.Render("  " + padRight(label, max(t.width-2, 0)))
 }
 

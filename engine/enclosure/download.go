@@ -152,6 +152,9 @@ func (d *Downloader) open(ctx context.Context, job store.EnclosureJob, name stri
 	if err != nil {
 		return nil, err
 	}
+	if err := config.CheckDataFolder(folder); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(folder, 0o755); err != nil {
 		return nil, fmt.Errorf("create %s: %w", folder, err)
 	}

@@ -5,9 +5,11 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -110,5 +112,37 @@ func TestDownloadingAgainLeavesAnotherItemsFileAlone(t *testing.T) {
 	}
 	if files := r.files(); len(files) != 2 {
 		t.Errorf("files %v, want the two episodes only", files)
+	}
+}
+
+// An enclosure directory that someone else could change — a folder others
+// may write, or one owned by another user — is never written into: a
+// link planted there would have a download write through it.
+func TestAFolderOthersCouldChangeIsNotWrittenInto(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to give a folder to another user (chown)")
+	}
+	for name, prepare := range map[string]func(dir string) error{
+		"writable by others": func(dir string) error { return os.Chmod(dir, 0o777) },
+		"owned by nobody":    func(dir string) error { return os.Chown(dir, 65534, 65534) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			shared := filepath.Join(t.TempDir(), "shared")
+			if err := os.Mkdir(shared, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := prepare(shared); err != nil {
+				t.Fatal(err)
+			}
+			r := newRig(t, func(c *config.EnclosureConfig) { c.Directory = shared })
+			r.serveFile("/a.mp3", []byte("episode"))
+			res, _ := r.download(r.item("/a.mp3", 0))
+			if res.Err == nil || !strings.Contains(res.Err.Error(), "will not write into") {
+				t.Fatalf("download into a folder %s: %v, want a refusal", name, res.Err)
+			}
+			if entries, _ := os.ReadDir(shared); len(entries) != 0 {
+				t.Fatalf("%d entries written into the folder", len(entries))
+			}
+		})
 	}
 }

@@ -156,9 +156,10 @@ func (p *bodyPool) decoder(encoding string, r io.Reader) (_ io.Reader, release f
 	return nil, nil, fmt.Errorf("unsupported Content-Encoding %q", encoding)
 }
 
-// redirectChain follows at most maxRedirects hops, http(s) only, moving
-// the slot's host place along and taking a token for each hop, and
-// remembers where it is and whether every hop was permanent.
+// redirectChain follows at most maxRedirects hops, http(s) only, each
+// allowed by the context's RedirectGuard when it has one, moving the
+// slot's host place along and taking a token for each hop, and remembers
+// where it is and whether every hop was permanent.
 type redirectChain struct {
 	slot      *Slot
 	at        weburl.URL
@@ -183,6 +184,11 @@ func (c *redirectChain) check(req *http.Request, via []*http.Request) error {
 		return err
 	}
 	req.URL, c.at = u.Std(), u
+	if guard := redirectGuard(req.Context()); guard != nil {
+		if err := guard(req); err != nil {
+			return err // as it is: http.ErrUseLastResponse is compared, not unwrapped
+		}
+	}
 	c.hops++
 	if code := req.Response.StatusCode; code != http.StatusMovedPermanently && code != http.StatusPermanentRedirect {
 		c.permanent = false

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/sanitize"
 )
 
 // Sentinel errors of the account.
@@ -16,8 +17,10 @@ var (
 )
 
 // Error is a failed exchange with the account's server. Its message is
-// one line that never holds a credential: "remote https://…: login
-// refused — check user and password".
+// one line of plain text that never holds a credential, nor the body of
+// the request: "remote https://…: login refused — check user and
+// password". What the server said in it is scrubbed when the error is
+// made.
 type Error struct {
 	// URL is the account's URL (the API root), never a request's query.
 	URL string
@@ -26,6 +29,9 @@ type Error struct {
 	// Status is the HTTP status, 0 when there was no response.
 	Status int
 	Err    error
+	// reason is Err's message as shown, scrubbed of every secret; "" for
+	// an Error made elsewhere, whose Err is shown as plain text.
+	reason string
 }
 
 // Error says which server failed and why.
@@ -33,7 +39,11 @@ func (e *Error) Error() string {
 	if errors.Is(e.Err, ErrLoginRefused) {
 		return fmt.Sprintf("remote %s: %v", e.URL, e.Err)
 	}
-	return fmt.Sprintf("remote %s: %s: %s", e.URL, e.Op, fetch.Reason(e.Err))
+	reason := e.reason
+	if reason == "" {
+		reason = sanitize.Text(fetch.Reason(e.Err))
+	}
+	return fmt.Sprintf("remote %s: %s: %s", e.URL, sanitize.Text(e.Op), reason)
 }
 
 // Unwrap returns the cause.

@@ -1,9 +1,9 @@
 package remote
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,94 +15,269 @@ import (
 // itemIDPrefix starts an item id in its long form.
 const itemIDPrefix = "tag:google.com,2005:reader/item/"
 
-// grContents is a stream/items/contents answer.
-type grContents struct {
-	Items []grItem `json:"items"`
+// grSubscription is one subscription of subscription/list.
+type grSubscription struct {
+	ID         text            `json:"id"`
+	Title      text            `json:"title"`
+	URL        text            `json:"url"`
+	HTMLURL    text            `json:"htmlUrl"`
+	Categories few[grCategory] `json:"categories"`
+}
+
+type grCategory struct {
+	ID    text `json:"id"`
+	Label text `json:"label"`
+}
+
+// decodeGReaderFeeds reads subscription/list, a subscription at a time:
+// those that break the entry rules are left out and said in refused.
+func decodeGReaderFeeds(r io.Reader) (feeds []Feed, refused []string, err error) {
+	err = decodeObject(r, map[string]func(*json.Decoder) error{
+		"subscriptions": func(dec *json.Decoder) error {
+			return decodeArray(dec, maxFeeds, "subscriptions", func(dec *json.Decoder) error {
+				var s grSubscription
+				if err := dec.Decode(&s); err != nil {
+					return err
+				}
+				label := ""
+				for _, c := range s.Categories {
+					if label = labelOf(string(c.ID), string(c.Label)); label != "" {
+						break
+					}
+				}
+				f, err := feedOf(string(s.ID), string(s.URL), unescapeName(string(s.Title)), string(s.HTMLURL), label)
+				if err != nil {
+					refused = append(refused, err.Error())
+					return nil
+				}
+				feeds = append(feeds, f)
+				return nil
+			})
+		},
+	})
+	return feeds, refused, err
+}
+
+// labelOf is a category's label: its label, else the name after
+// "user/…/label/" in its id.
+func labelOf(id, label string) string {
+	if label != "" {
+		return label
+	}
+	if i := strings.Index(id, "/label/"); i >= 0 && strings.HasPrefix(id, "user/") {
+		return id[i+len("/label/"):]
+	}
+	return ""
+}
+
+// grQuickadd is the answer of subscription/quickadd: the new
+// subscription's id (checked; "" when none), else the server's error.
+type grQuickadd struct {
+	StreamID string
+	Error    string
+}
+
+// decodeQuickadd reads subscription/quickadd.
+func decodeQuickadd(r io.Reader) (grQuickadd, error) {
+	var a struct {
+		NumResults flexString `json:"numResults"`
+		StreamID   text       `json:"streamId"`
+		Error      text       `json:"error"`
+	}
+	if err := json.NewDecoder(r).Decode(&a); err != nil {
+		return grQuickadd{}, err
+	}
+	out := grQuickadd{Error: string(a.Error)}
+	if a.NumResults != "" && a.NumResults != "0" {
+		if id, err := checkFeedID(string(a.StreamID)); err == nil {
+			out.StreamID = id
+		}
+	}
+	return out, nil
+}
+
+// idsPage is what one page of stream/items/ids brought.
+type idsPage struct {
+	// refs counts the ids of the page, added those not seen before.
+	refs, added int
+	// next is the continuation (checked), "" when none.
+	next string
+}
+
+// decodeIDsPage reads one page of stream/items/ids into into, an id at a
+// time: at most greaderIDsPage of them, and into may hold at most max. Ids
+// that break the entry rules are left out.
+func decodeIDsPage(r io.Reader, into map[string]bool, max int) (idsPage, error) {
+	var p idsPage
+	var cont flexString
+	err := decodeObject(r, map[string]func(*json.Decoder) error{
+		"itemRefs": func(dec *json.Decoder) error {
+			return decodeArray(dec, greaderIDsPage, "item ids", func(dec *json.Decoder) error {
+				var ref struct {
+					ID flexString `json:"id"`
+				}
+				if err := dec.Decode(&ref); err != nil {
+					return err
+				}
+				p.refs++
+				id, err := checkItemID(normalizeItemID(string(ref.ID)))
+				if err != nil || into[id] {
+					return nil
+				}
+				if len(into) == max {
+					return tooMuch("more than %d item ids in the account (remote.max_listed_items)", max)
+				}
+				into[id] = true
+				p.added++
+				return nil
+			})
+		},
+		"continuation": func(dec *json.Decoder) error { return dec.Decode(&cont) },
+	})
+	if err != nil {
+		return p, err
+	}
+	if cont != "" {
+		next, err := checkID(string(cont), maxCursor)
+		if err != nil {
+			return p, err
+		}
+		p.next = next
+	}
+	return p, nil
 }
 
 // grItem is one item of the Google Reader API.
 type grItem struct {
-	ID            string       `json:"id"`
-	Title         string       `json:"title"`
-	Author        string       `json:"author"`
-	Published     int64        `json:"published"`
-	TimestampUsec flexString   `json:"timestampUsec"`
-	Canonical     []grLink     `json:"canonical"`
-	Alternate     []grLink     `json:"alternate"`
-	Summary       grContent    `json:"summary"`
-	Content       grContent    `json:"content"`
-	Categories    []string     `json:"categories"`
-	Origin        grOrigin     `json:"origin"`
-	Enclosure     []grEnclosed `json:"enclosure"`
+	ID            flexString      `json:"id"`
+	Title         text            `json:"title"`
+	Author        text            `json:"author"`
+	Published     flexString      `json:"published"`
+	TimestampUsec flexString      `json:"timestampUsec"`
+	Canonical     few[grLink]     `json:"canonical"`
+	Alternate     few[grLink]     `json:"alternate"`
+	Summary       grContent       `json:"summary"`
+	Content       grContent       `json:"content"`
+	Categories    few[text]       `json:"categories"`
+	Origin        grOrigin        `json:"origin"`
+	Enclosure     few[grEnclosed] `json:"enclosure"`
 }
 
 type grLink struct {
-	Href string `json:"href"`
+	Href text `json:"href"`
 }
 
 type grContent struct {
-	Content string `json:"content"`
+	Content text `json:"content"`
 }
 
 type grOrigin struct {
-	StreamID string `json:"streamId"`
+	StreamID text `json:"streamId"`
 }
 
 // grEnclosed is an enclosure: FreshRSS writes href and a numeric length,
 // Miniflux url and no length.
 type grEnclosed struct {
-	Href   string     `json:"href"`
-	URL    string     `json:"url"`
-	Type   string     `json:"type"`
+	Href   text       `json:"href"`
+	URL    text       `json:"url"`
+	Type   text       `json:"type"`
 	Length flexString `json:"length"`
 }
 
-// items converts the answer's items.
-func (c grContents) items() []Item {
-	out := make([]Item, 0, len(c.Items))
-	for _, gi := range c.Items {
-		out = append(out, gi.item())
+// decodeGReaderContents reads stream/items/contents an item at a time,
+// handing them to page a few at a time (pageItems): at most as many as
+// asked, and only items asked for that pass the entry rules. It returns
+// how many items it left out.
+func decodeGReaderContents(r io.Reader, asked map[string]bool, page func([]Item) error) (refused int, err error) {
+	batch := make([]Item, 0, min(pageItems, len(asked)))
+	err = decodeObject(r, map[string]func(*json.Decoder) error{
+		"items": func(dec *json.Decoder) error {
+			return decodeArray(dec, len(asked), "items", func(dec *json.Decoder) error {
+				var gi grItem
+				if err := dec.Decode(&gi); err != nil {
+					return err
+				}
+				it, err := gi.item()
+				if err != nil || !asked[it.ID] {
+					refused++
+					return nil
+				}
+				delete(asked, it.ID) // each once
+				if batch = append(batch, it); len(batch) == pageItems {
+					err, batch = page(batch), batch[:0]
+					return err
+				}
+				return nil
+			})
+		},
+	})
+	if err == nil && len(batch) > 0 {
+		err = page(batch)
 	}
-	return out
+	return refused, err
 }
 
-func (gi grItem) item() Item {
-	id := normalizeItemID(gi.ID)
-	it := Item{ID: id, FeedID: gi.Origin.StreamID, State: statesOf(gi.Categories)}
+// item is the Item gi describes, or an error when its ids break the
+// entry rules.
+func (gi grItem) item() (Item, error) {
+	id, err := checkItemID(normalizeItemID(string(gi.ID)))
+	if err != nil {
+		return Item{}, err
+	}
+	feedID, err := checkFeedID(string(gi.Origin.StreamID))
+	if err != nil {
+		return Item{}, err
+	}
+	cats := make([]string, len(gi.Categories))
+	for i, c := range gi.Categories {
+		cats[i] = string(c)
+	}
+	it := Item{ID: id, FeedID: feedID, State: statesOf(cats)}
 	d := &it.Doc
 	d.Key = ItemKey(id)
-	d.Title = unescapeTitle(gi.Title)
-	d.Author = gi.Author
+	d.Title = cleanName(unescapeTitle(string(gi.Title)))
+	d.Author = cleanName(string(gi.Author))
 	d.Link = firstHref(gi.Canonical, gi.Alternate)
-	d.Content = gi.Content.Content
+	d.Content = string(gi.Content.Content)
 	if d.Content == "" {
-		d.Content = gi.Summary.Content
+		d.Content = string(gi.Summary.Content)
 	}
 	d.Published = gi.published()
 	for _, e := range gi.Enclosure {
-		u := e.URL
+		u := string(e.URL)
 		if u == "" {
-			u = e.Href
+			u = string(e.Href)
 		}
 		if u != "" {
 			n, _ := strconv.ParseInt(string(e.Length), 10, 64)
-			d.Enclosures = append(d.Enclosures, store.DocEnclosure{URL: u, Type: e.Type, Length: max(n, 0)})
+			d.Enclosures = append(d.Enclosures, store.DocEnclosure{URL: u, Type: cleanName(string(e.Type)), Length: max(n, 0)})
 		}
 	}
-	return it
+	return it, nil
 }
 
-// published is the item's date: published, else timestampUsec.
+// published is the item's date: published, else timestampUsec; a date
+// out of range (before 1970, after 9999) is none.
 func (gi grItem) published() *time.Time {
-	if gi.Published > 0 {
-		t := time.Unix(gi.Published, 0).UTC()
-		return &t
+	if s, err := strconv.ParseInt(string(gi.Published), 10, 64); err == nil && s > 0 {
+		return inRange(time.Unix(s, 0))
 	}
 	if us, err := strconv.ParseInt(string(gi.TimestampUsec), 10, 64); err == nil && us > 0 {
-		t := time.UnixMicro(us).UTC()
-		return &t
+		return inRange(time.UnixMicro(us))
 	}
 	return nil
+}
+
+// lastDate is the latest date kept: dates after it are a server's error.
+var lastDate = time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC)
+
+// inRange returns t in UTC when it is within 1970 to 9999, else nil.
+func inRange(t time.Time) *time.Time {
+	t = t.UTC()
+	if t.Before(time.Unix(0, 0)) || t.After(lastDate) {
+		return nil
+	}
+	return &t
 }
 
 // statesOf reads the read and starred states among an item's categories
@@ -120,11 +295,11 @@ func statesOf(categories []string) State {
 	return s
 }
 
-func firstHref(lists ...[]grLink) string {
+func firstHref(lists ...few[grLink]) string {
 	for _, l := range lists {
 		for _, h := range l {
 			if h.Href != "" {
-				return h.Href
+				return string(h.Href)
 			}
 		}
 	}
@@ -193,34 +368,3 @@ func unescapeTitle(s string) string { return titleUnescaper.Replace(s) }
 
 // unescapeName undoes the compat escaping of a feed name.
 func unescapeName(s string) string { return nameUnescaper.Replace(s) }
-
-// flexString is a JSON value written as a string or a number.
-type flexString string
-
-// UnmarshalJSON accepts "12", 12 and null.
-func (f *flexString) UnmarshalJSON(b []byte) error {
-	b = bytes.TrimSpace(b)
-	if bytes.Equal(b, []byte("null")) {
-		*f = ""
-		return nil
-	}
-	if len(b) > 0 && b[0] == '"' {
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		*f = flexString(s)
-		return nil
-	}
-	*f = flexString(b)
-	return nil
-}
-
-// cleanMessage keeps a server's message to one short line.
-func cleanMessage(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 200 {
-		s = s[:200] + "…"
-	}
-	return s
-}

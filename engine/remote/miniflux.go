@@ -1,7 +1,6 @@
 package remote
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,11 +11,13 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 const (
 	// minifluxPage is how many entries one /v1/entries request asks for
-	// (Miniflux's maximum).
+	// (Miniflux's maximum); fewer when a page passes capItems.
 	minifluxPage = 1000
 	// minifluxPush is how many entry ids one PUT /v1/entries carries.
 	minifluxPush = 1000
@@ -36,7 +37,9 @@ type miniflux struct {
 	pass string
 }
 
-func newMiniflux(o Options) *miniflux { return &miniflux{x: exchanger{o: o}} }
+func newMiniflux(o Options, origin weburl.URL) *miniflux {
+	return &miniflux{x: newExchanger(o, origin)}
+}
 
 // auth returns the header that authenticates a request.
 func (m *miniflux) auth(ctx context.Context) (http.Header, error) {
@@ -58,8 +61,9 @@ func (m *miniflux) auth(ctx context.Context) (http.Header, error) {
 }
 
 // api makes one request to /v1/path with a JSON body (when in is not nil)
-// and decodes the JSON answer into out (when not nil).
-func (m *miniflux) api(ctx context.Context, op, method, path string, in, out any) (*http.Response, error) {
+// and hands the answer, at most limit bytes, to decode (nil: read and
+// dropped).
+func (m *miniflux) api(ctx context.Context, op, method, path string, in any, limit int64, decode func(io.Reader) error) (*http.Response, error) {
 	header, err := m.auth(ctx)
 	if err != nil {
 		return nil, err
@@ -70,84 +74,66 @@ func (m *miniflux) api(ctx context.Context, op, method, path string, in, out any
 		if err != nil {
 			return nil, err
 		}
-		r.body = bytes.NewReader(b)
+		r.body = string(b)
 		header.Set("Content-Type", "application/json")
 	}
-	if out != nil {
-		return m.x.json(ctx, r, out)
+	if decode == nil {
+		decode = func(body io.Reader) error { _, err := io.Copy(io.Discard, body); return err }
 	}
-	resp, err := m.x.send(ctx, r)
-	if err != nil {
-		return nil, err
-	}
-	io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-	resp.Body.Close()
-	return resp, nil
-}
-
-// stream makes a GET of /v1/path and hands its body to read.
-func (m *miniflux) stream(ctx context.Context, op, path string, read func(io.Reader) error) (*http.Response, error) {
-	header, err := m.auth(ctx)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := m.x.send(ctx, request{op: op, method: http.MethodGet, url: m.x.o.URL + "/v1/" + path, header: header})
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	if err := read(io.LimitReader(resp.Body, maxResponseBytes)); err != nil {
-		return resp, &Error{URL: m.x.o.URL, Op: op, Status: resp.StatusCode, Err: fmt.Errorf("unreadable answer: %w", err)}
-	}
-	return resp, nil
-}
-
-// mfFeed is a feed of /v1/feeds.
-type mfFeed struct {
-	ID       int64  `json:"id"`
-	FeedURL  string `json:"feed_url"`
-	SiteURL  string `json:"site_url"`
-	Title    string `json:"title"`
-	Category struct {
-		ID    int64  `json:"id"`
-		Title string `json:"title"`
-	} `json:"category"`
+	return m.x.read(ctx, r, limit, decode)
 }
 
 // Feeds lists the subscriptions (GET /v1/feeds).
-func (m *miniflux) Feeds(ctx context.Context) ([]Feed, error) {
-	var feeds []mfFeed
-	if _, err := m.api(ctx, "feeds", http.MethodGet, "feeds", nil, &feeds); err != nil {
-		return nil, err
+func (m *miniflux) Feeds(ctx context.Context) ([]Feed, []string, error) {
+	var feeds []Feed
+	var refused []string
+	_, err := m.api(ctx, "feeds", http.MethodGet, "feeds", nil, capList, func(body io.Reader) (err error) {
+		feeds, refused, err = decodeMinifluxFeeds(body)
+		return err
+	})
+	if err != nil {
+		return nil, nil, err
 	}
-	out := make([]Feed, 0, len(feeds))
-	for _, f := range feeds {
-		out = append(out, Feed{ID: strconv.FormatInt(f.ID, 10), URL: f.FeedURL, Title: f.Title,
-			SiteURL: f.SiteURL, Label: f.Category.Title})
-	}
-	return out, nil
+	return feeds, refused, nil
 }
 
 // category returns the id of the category titled label, creating it when
 // the server has none.
 func (m *miniflux) category(ctx context.Context, label string) (int64, error) {
-	var cats []struct {
-		ID    int64  `json:"id"`
-		Title string `json:"title"`
+	var found int64
+	_, err := m.api(ctx, "categories", http.MethodGet, "categories", nil, capList, func(body io.Reader) error {
+		return decodeArray(json.NewDecoder(body), maxFeeds, "categories", func(dec *json.Decoder) error {
+			var c mfCategory
+			if err := dec.Decode(&c); err != nil {
+				return err
+			}
+			if id, ok := positiveID(c.ID); ok && found == 0 && cleanName(string(c.Title)) == label {
+				found = id
+			}
+			return nil
+		})
+	})
+	if err != nil || found != 0 {
+		return found, err
 	}
-	if _, err := m.api(ctx, "categories", http.MethodGet, "categories", nil, &cats); err != nil {
+	return m.created(ctx, "create category", "categories", map[string]string{"title": label}, "id")
+}
+
+// created makes a POST that creates something and returns the id the
+// answer gives under key.
+func (m *miniflux) created(ctx context.Context, op, path string, in any, key string) (int64, error) {
+	var raw map[string]flexString
+	_, err := m.api(ctx, op, http.MethodPost, path, in, capText, func(body io.Reader) error {
+		return json.NewDecoder(body).Decode(&raw)
+	})
+	if err != nil {
 		return 0, err
 	}
-	for _, c := range cats {
-		if c.Title == label {
-			return c.ID, nil
-		}
+	id, ok := positiveID(raw[key])
+	if !ok {
+		return 0, m.x.fail(request{op: op}, 0, fmt.Errorf("the server gave no %s", key))
 	}
-	var made struct {
-		ID int64 `json:"id"`
-	}
-	_, err := m.api(ctx, "create category", http.MethodPost, "categories", map[string]string{"title": label}, &made)
-	return made.ID, err
+	return id, nil
 }
 
 // Subscribe creates the feed (POST /v1/feeds); when the URL is not a feed
@@ -164,10 +150,10 @@ func (m *miniflux) Subscribe(ctx context.Context, rawURL, title, label string) (
 	id, err := m.create(ctx, rawURL, catID)
 	if err != nil && !errors.Is(err, ErrLoginRefused) {
 		found, derr := m.discover(ctx, rawURL)
-		if derr != nil || found == "" {
+		if derr != nil || found.IsZero() {
 			return Feed{}, err
 		}
-		id, err = m.create(ctx, found, catID)
+		id, err = m.create(ctx, found.String(), catID)
 	}
 	if err != nil {
 		return Feed{}, err
@@ -186,36 +172,40 @@ func (m *miniflux) create(ctx context.Context, rawURL string, catID int64) (int6
 	if catID != 0 {
 		in["category_id"] = catID
 	}
-	var out struct {
-		FeedID int64 `json:"feed_id"`
-	}
-	_, err := m.api(ctx, "subscribe "+rawURL, http.MethodPost, "feeds", in, &out)
-	return out.FeedID, err
+	return m.created(ctx, "subscribe "+rawURL, "feeds", in, "feed_id")
 }
 
-// discover asks the server for the first feed a page announces.
-func (m *miniflux) discover(ctx context.Context, rawURL string) (string, error) {
-	var found []struct {
-		URL string `json:"url"`
-	}
-	if _, err := m.api(ctx, "discover "+rawURL, http.MethodPost, "discover", map[string]string{"url": rawURL}, &found); err != nil {
-		return "", err
-	}
-	if len(found) == 0 {
-		return "", nil
-	}
-	return found[0].URL, nil
+// discover asks the server for the first feed a page announces that is a
+// web URL.
+func (m *miniflux) discover(ctx context.Context, rawURL string) (weburl.URL, error) {
+	var found weburl.URL
+	_, err := m.api(ctx, "discover "+rawURL, http.MethodPost, "discover", map[string]string{"url": rawURL}, capList,
+		func(body io.Reader) error {
+			return decodeArray(json.NewDecoder(body), maxFeeds, "feeds found", func(dec *json.Decoder) error {
+				var f struct {
+					URL text `json:"url"`
+				}
+				if err := dec.Decode(&f); err != nil {
+					return err
+				}
+				if u, err := weburl.Parse(string(f.URL)); err == nil && found.IsZero() {
+					found = u
+				}
+				return nil
+			})
+		})
+	return found, err
 }
 
 // Unsubscribe removes a feed (DELETE /v1/feeds/ID).
 func (m *miniflux) Unsubscribe(ctx context.Context, feedID string) error {
-	_, err := m.api(ctx, "unsubscribe", http.MethodDelete, "feeds/"+url.PathEscape(feedID), nil, nil)
+	_, err := m.api(ctx, "unsubscribe", http.MethodDelete, "feeds/"+url.PathEscape(feedID), nil, capText, nil)
 	return err
 }
 
 // Rename names a feed (PUT /v1/feeds/ID).
 func (m *miniflux) Rename(ctx context.Context, feedID, title string) error {
-	_, err := m.api(ctx, "rename", http.MethodPut, "feeds/"+url.PathEscape(feedID), map[string]string{"title": title}, &struct{}{})
+	_, err := m.api(ctx, "rename", http.MethodPut, "feeds/"+url.PathEscape(feedID), map[string]string{"title": title}, capList, nil)
 	return err
 }
 
@@ -225,7 +215,7 @@ func (m *miniflux) Move(ctx context.Context, feedID, label string) error {
 	if err != nil {
 		return err
 	}
-	_, err = m.api(ctx, "move", http.MethodPut, "feeds/"+url.PathEscape(feedID), map[string]int64{"category_id": catID}, &struct{}{})
+	_, err = m.api(ctx, "move", http.MethodPut, "feeds/"+url.PathEscape(feedID), map[string]int64{"category_id": catID}, capList, nil)
 	return err
 }
 
@@ -254,6 +244,6 @@ func (m *miniflux) Push(ctx context.Context, c Change, itemIDs []string) error {
 	default:
 		return fmt.Errorf("remote: unknown change %q", c)
 	}
-	_, err := m.api(ctx, "entries "+string(c), http.MethodPut, "entries", in, nil)
+	_, err := m.api(ctx, "entries "+string(c), http.MethodPut, "entries", in, capText, nil)
 	return err
 }

@@ -9,6 +9,14 @@
 // door (engine/fetch) — and turns its answers into plain values; the
 // engine decides what to store. It imports store for the document types
 // only.
+//
+// The server is not trusted. Every value it sends passes the entry rules
+// in the decoders (entry.go): ids are checked before they are used or
+// returned, addresses are weburl.URLs, names plain text of bounded length;
+// every answer, page and listing is bounded (limits.go); credentials go
+// to the account's origin only, never along a redirect elsewhere; and the
+// server's messages are scrubbed of every secret before they reach an
+// error (scrub.go).
 package remote
 
 import (
@@ -31,8 +39,10 @@ const (
 
 // Service is one account on a feed-sync server.
 type Service interface {
-	// Feeds lists the account's subscriptions with their labels.
-	Feeds(ctx context.Context) ([]Feed, error)
+	// Feeds lists the account's subscriptions with their labels; refused
+	// says, a line each, which subscriptions broke the entry rules and
+	// were left out.
+	Feeds(ctx context.Context) (feeds []Feed, refused []string, err error)
 	// Subscribe subscribes the account to a feed (or the feed a page
 	// announces, when the server finds it), under label when not "", named
 	// title when not "".
@@ -59,25 +69,32 @@ type Service interface {
 	Pull(ctx context.Context, cursor string, known func(itemID string) bool, page func([]Item) error) (Pulled, error)
 }
 
-// Feed is a subscription of the account.
+// Feed is a subscription of the account, as the entry rules let it in.
 type Feed struct {
-	// ID is the server's id of the subscription ("feed/12" or "12").
-	ID      string
-	URL     string
-	Title   string
-	SiteURL string
-	// Label is the subscription's label (category) on the server.
+	// ID is the server's id of the subscription ("feed/12" or "12"):
+	// printable ASCII.
+	ID  string
+	URL weburl.URL
+	// Title is plain text, at most 1 KiB; "" when the server gave none.
+	Title string
+	// SiteURL is the zero URL when the server gave none it could give.
+	SiteURL weburl.URL
+	// Label is the subscription's label (category) on the server, plain
+	// text.
 	Label string
 }
 
 // Item is one entry the server holds.
 type Item struct {
-	// ID is the server's id of the item, in one normalized form.
+	// ID is the server's id of the item, in one normalized form:
+	// printable ASCII, at most 256 bytes.
 	ID string
-	// FeedID is the server's id of the item's subscription.
+	// FeedID is the server's id of the item's subscription (checked as
+	// Feed.ID).
 	FeedID string
-	// Doc is the item as tidings stores it, not yet sanitized; its Key is
-	// set from ID.
+	// Doc is the item as tidings stores it, its Key set from ID, its
+	// title and author plain text, its date in range; its HTML and links
+	// are not yet sanitized (feed.Clean does that, as for a feed's items).
 	Doc   store.DocItem
 	State State
 }
@@ -109,6 +126,9 @@ type Pulled struct {
 	// All, when not nil, holds the id of every item the server has (to
 	// forget purged items it no longer has).
 	All map[string]bool
+	// Refused counts the items the server sent that the entry rules left
+	// out (an id that is not one, an item not asked for, one too large).
+	Refused int
 }
 
 // Snapshot is the whole read and starred state of the account: the ids
@@ -146,6 +166,9 @@ type Options struct {
 	HTTP Doer
 	// Timeout bounds one exchange; 0 means 60 seconds.
 	Timeout time.Duration
+	// MaxItems bounds the item ids one listing may hold and the items one
+	// pull may bring; 0 means DefaultMaxItems.
+	MaxItems int
 }
 
 // New returns the Service for o.Type.
@@ -156,18 +179,19 @@ func New(o Options) (Service, error) {
 	if o.HTTP == nil {
 		return nil, errors.New("remote: no HTTP door")
 	}
+	if o.MaxItems <= 0 {
+		o.MaxItems = DefaultMaxItems
+	}
 	o.URL = strings.TrimRight(o.URL, "/")
+	origin, err := weburl.Parse(o.URL)
+	if err != nil {
+		return nil, fmt.Errorf("remote: url: %w", err)
+	}
 	switch o.Type {
 	case TypeGReader:
-		return newGReader(o), nil
+		return newGReader(o, origin), nil
 	case TypeMiniflux:
-		return newMiniflux(o), nil
+		return newMiniflux(o, origin), nil
 	}
 	return nil, fmt.Errorf("remote: type %q: want %q or %q", o.Type, TypeGReader, TypeMiniflux)
-}
-
-// Address is the subscription's URL as a checked web address, or the
-// reason it is not one: a server may send anything there.
-func (f Feed) Address() (weburl.URL, error) {
-	return weburl.Parse(f.URL)
 }

@@ -83,7 +83,7 @@ func TestServicesAgainstRealServers(t *testing.T) {
 			if err != nil {
 				t.Fatalf("subscribe: %v", err)
 			}
-			if f.Label != label || f.URL != feeds.URLOf(path) {
+			if f.Label != label || f.URL.String() != feeds.URLOf(path) {
 				t.Fatalf("subscribed %+v, want label %q and url %s", f, label, feeds.URLOf(path))
 			}
 			got := pullAll(t, s, "")
@@ -117,7 +117,7 @@ func TestServicesAgainstRealServers(t *testing.T) {
 				t.Errorf("after rename and move: %+v", listed)
 			}
 			must(t, s.Unsubscribe(ctx, f.ID))
-			if all, err := s.Feeds(ctx); err != nil || slices.ContainsFunc(all, func(g remote.Feed) bool { return g.ID == f.ID }) {
+			if all, _, err := s.Feeds(ctx); err != nil || slices.ContainsFunc(all, func(g remote.Feed) bool { return g.ID == f.ID }) {
 				t.Errorf("after unsubscribe: %v, %v", all, err)
 			}
 		})
@@ -127,7 +127,7 @@ func TestServicesAgainstRealServers(t *testing.T) {
 func TestServicesRefuseAWrongPassword(t *testing.T) {
 	for _, a := range accounts(t) {
 		t.Run(a.name, func(t *testing.T) {
-			_, err := a.service(t, "not-the-password").Feeds(context.Background())
+			_, _, err := a.service(t, "not-the-password").Feeds(context.Background())
 			if !errors.Is(err, remote.ErrLoginRefused) {
 				t.Fatalf("err = %v, want ErrLoginRefused", err)
 			}
@@ -148,7 +148,7 @@ func TestOfflineIsANetworkFailure(t *testing.T) {
 	for _, typ := range []string{remote.TypeGReader, remote.TypeMiniflux} {
 		t.Run(typ, func(t *testing.T) {
 			a := account{typ: typ, server: &remotetest.Server{User: "me"}}
-			_, err := a.serviceAt(t, closed, "x").Feeds(context.Background())
+			_, _, err := a.serviceAt(t, closed, "x").Feeds(context.Background())
 			if err == nil || !fetch.IsNetworkError(err) {
 				t.Fatalf("err = %v, fetch.IsNetworkError = false", err)
 			}
@@ -196,7 +196,7 @@ func titles(items []remote.Item) []string {
 
 func feedByID(t *testing.T, s remote.Service, id string) remote.Feed {
 	t.Helper()
-	all, err := s.Feeds(context.Background())
+	all, _, err := s.Feeds(context.Background())
 	must(t, err)
 	for _, f := range all {
 		if f.ID == id {

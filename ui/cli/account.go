@@ -25,15 +25,23 @@ func (a *app) syncAccount(ctx context.Context, eng *engine.Engine, o syncOptions
 	return out
 }
 
-// printAccountResult says in one line on stderr how the account's sync
-// failed: refused, offline (changes wait), or another error. The run still
-// exits 0: the local feeds synced and nothing was lost.
+// printAccountResult prints the account's notices (what the server sent
+// and was not taken), a line each, then says in one line on stderr how
+// the account's sync failed: refused, offline (changes wait), or another
+// error. The run still exits 0: the local feeds synced and nothing was
+// lost.
 func (a *app) printAccountResult(r *engine.AccountResult) {
-	if r == nil || r.Err == nil {
+	if r == nil {
+		return
+	}
+	for _, n := range r.Notices {
+		fmt.Fprintf(a.stderr, "remote %s: %s\n", r.URL, oneLine(n))
+	}
+	if r.Err == nil {
 		return
 	}
 	if r.Offline {
-		fmt.Fprintf(a.stderr, "remote %s: offline (%s); %s\n", r.URL, oneLine(offlineCause(r.Err)), waiting(r.Pending))
+		fmt.Fprintf(a.stderr, "remote %s: offline (%s); %s\n", oneLine(r.URL), oneLine(offlineCause(r.Err)), waiting(r.Pending))
 		return
 	}
 	fmt.Fprintln(a.stderr, oneLine(r.Err.Error()))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -29,15 +30,15 @@ type app struct {
 	cfg             config.Config
 	store           *store.Store
 	stdin           io.Reader
-	stdout          io.Writer
-	stderr          io.Writer
+	stdout          *sanitize.TerminalWriter
+	stderr          *sanitize.TerminalWriter
 	logger          *slog.Logger
 	logFile         *os.File
 }
 
 // openApp loads the configuration and opens the store. Its errors are
 // usage errors (exit status 2).
-func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reader, stdout, stderr io.Writer) (*app, error) {
+func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reader, stdout, stderr *sanitize.TerminalWriter) (*app, error) {
 	cfg, cfgPath, err := loadConfig(g)
 	if err != nil {
 		return nil, err

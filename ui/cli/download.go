@@ -46,7 +46,7 @@ func (c *cli) runDownload(ref string) error {
 		for _, r := range results {
 			if r.Err != nil {
 				failed++
-				fmt.Fprintf(a.stderr, "%s: %s\n", r.URL, oneLine(fetch.Reason(r.Err)))
+				fmt.Fprintf(a.stderr, "%s: %s\n", oneLine(r.URL), oneLine(fetch.Reason(r.Err)))
 				continue
 			}
 			fmt.Fprintln(a.stdout, r.Path)
@@ -101,7 +101,7 @@ func (a *app) printEnclosureFailures(results []engine.Result) {
 	}
 	for _, j := range jobs {
 		if j.Status == store.EnclosureFailed || j.Status == store.EnclosureBlocked {
-			fmt.Fprintf(a.stderr, "%s: %s\n", j.URL, oneLine(j.Error))
+			fmt.Fprintf(a.stderr, "%s: %s\n", oneLine(j.URL), oneLine(j.Error))
 		}
 	}
 }

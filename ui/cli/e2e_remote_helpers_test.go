@@ -93,12 +93,12 @@ func serverItems(t testing.TB, s remote.Service) []remote.Item {
 // serverFeed returns the subscription with url, failing when absent.
 func serverFeed(t *testing.T, s remote.Service, url string) (remote.Feed, bool) {
 	t.Helper()
-	feeds, err := s.Feeds(context.Background())
+	feeds, _, err := s.Feeds(context.Background())
 	if err != nil {
 		t.Fatalf("list the server's feeds: %v", err)
 	}
 	for _, f := range feeds {
-		if f.URL == url {
+		if f.URL.String() == url {
 			return f, true
 		}
 	}

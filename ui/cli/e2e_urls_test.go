@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // An OPML file whose xmlUrl holds a newline (to forge a line of tidings'
@@ -55,5 +56,24 @@ func TestAddRefusesAddressesThatAreNotWebAddresses(t *testing.T) {
 	}
 	if feeds := u.ok("feeds"); strings.Contains(feeds, "127.0.0.1") || strings.Contains(feeds, "passwd") {
 		t.Fatalf("a refused address was stored:\n%s", feeds)
+	}
+}
+
+// An import from a file without end (or one far larger than any
+// subscription list) ends in one line, importing nothing.
+func TestImportOfAnEndlessFileEndsInOneLine(t *testing.T) {
+	u := newUser(t)
+	big := filepath.Join(u.home, "big.opml")
+	if err := os.WriteFile(big, []byte("<opml>"+strings.Repeat(" ", maxImportBytes)+"</opml>"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"import", "/dev/zero"}, {"import", big}} {
+		r, _ := runWithin(u, time.Minute, args...)
+		if r.code == 0 || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 || !strings.Contains(r.stderr, "larger than") {
+			t.Fatalf("%v: exit %d, stderr %q; want one line saying it is too large", args, r.code, r.stderr)
+		}
+	}
+	if feeds := u.ok("feeds", "--json"); strings.TrimSpace(feeds) != "[]" {
+		t.Fatalf("feeds after refused imports: %s", feeds)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/tidings-rss/tidings/engine"
@@ -84,14 +85,36 @@ func (c *cli) runImport(o importOptions) error {
 	})
 }
 
-// readNewsboatConfig reads a newsboat config whole.
-func readNewsboatConfig(path string) (*newsboat.Config, error) {
+// maxImportBytes bounds a subscription list or a newsboat config read for
+// an import: a list of 10,000 feeds is about 2 MB, and a file without end
+// (/dev/zero, a FIFO) must not be read until memory runs out.
+const maxImportBytes = 32 << 20
+
+// readImportFile reads path whole, refusing a file larger than
+// maxImportBytes, as soon as it passes the bound.
+func readImportFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("import: %w", err)
 	}
 	defer f.Close()
-	config, err := newsboat.ParseConfig(f)
+	data, err := io.ReadAll(io.LimitReader(f, maxImportBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("import %s: %w", path, err)
+	}
+	if len(data) > maxImportBytes {
+		return nil, fmt.Errorf("import %s: larger than %d MiB; not a subscription list", path, maxImportBytes>>20)
+	}
+	return data, nil
+}
+
+// readNewsboatConfig reads a newsboat config whole.
+func readNewsboatConfig(path string) (*newsboat.Config, error) {
+	data, err := readImportFile(path)
+	if err != nil {
+		return nil, err
+	}
+	config, err := newsboat.ParseConfig(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("import %s: %w", path, err)
 	}
@@ -101,9 +124,9 @@ func readNewsboatConfig(path string) (*newsboat.Config, error) {
 // readSubscriptionList reads path and tells OPML from a newsboat urls
 // file by content: XML starts with "<", a urls file with URLs.
 func readSubscriptionList(path string) (subscriptionList, error) {
-	data, err := os.ReadFile(path)
+	data, err := readImportFile(path)
 	if err != nil {
-		return subscriptionList{}, fmt.Errorf("import: %w", err)
+		return subscriptionList{}, err
 	}
 	if bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n\ufeff"), []byte("<")) {
 		doc, err := opml.Decode(bytes.NewReader(data))

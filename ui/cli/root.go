@@ -16,9 +16,15 @@ import (
 // returns the exit status. version is the release tag linked into main
 // ("dev" without one); the build information completes it (see
 // buildVersion), and the User-Agent and --version show the result.
+//
+// stdout and stderr are wrapped here, once, in the door out
+// (sanitize.TerminalWriter): whatever any command prints, from whatever
+// source, reaches them without a control. Only the reader's renderer and
+// the sync's progress line take the raw path past it.
 func Run(ctx context.Context, version string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out, errOut := sanitize.NewTerminalWriter(stdout), sanitize.NewTerminalWriter(stderr)
 	version, detail := buildVersion(version, readBuildInfo())
-	root := newRootCmd(ctx, version, stdin, stdout, stderr)
+	root := newRootCmd(ctx, version, stdin, out, errOut)
 	root.Version = versionText(version, detail)
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetArgs(args)
@@ -27,7 +33,7 @@ func Run(ctx context.Context, version string, args []string, stdin io.Reader, st
 		if strings.HasPrefix(err.Error(), "unknown command") {
 			err = asUsage(err)
 		}
-		fmt.Fprintf(stderr, "tidings: %s\n", oneLine(err.Error()))
+		fmt.Fprintf(errOut, "tidings: %s\n", oneLine(err.Error()))
 	}
 	return exitCode(err)
 }
@@ -45,8 +51,8 @@ type cli struct {
 	version string
 	flags   globalFlags
 	stdin   io.Reader
-	stdout  io.Writer
-	stderr  io.Writer
+	stdout  *sanitize.TerminalWriter
+	stderr  *sanitize.TerminalWriter
 }
 
 // withApp opens the app, runs fn, and closes it.
@@ -59,7 +65,7 @@ func (c *cli) withApp(fn func(a *app) error) error {
 	return fn(a)
 }
 
-func newRootCmd(ctx context.Context, version string, stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+func newRootCmd(ctx context.Context, version string, stdin io.Reader, stdout, stderr *sanitize.TerminalWriter) *cobra.Command {
 	c := &cli{ctx: ctx, version: version, stdin: stdin, stdout: stdout, stderr: stderr}
 	var syncOnce, force bool
 	root := &cobra.Command{
@@ -109,7 +115,7 @@ func (c *cli) runTUI() error {
 			}
 		}()
 		err := ui.Run(ctx, ui.Options{Store: a.store, Engine: eng, Config: a.cfg, Logger: a.logger,
-			ConfigPath: a.cfgPath, DBPath: a.dbPath})
+			ConfigPath: a.cfgPath, DBPath: a.dbPath, Output: a.stdout, ErrOutput: a.stderr})
 		cancel()
 		<-stopped
 		<-enclosures

@@ -92,7 +92,7 @@ func (c *cli) removeCmd() *cobra.Command {
 				if _, err := a.engine().Unsubscribe(a.ctx, f.ID); err != nil {
 					return err
 				}
-				fmt.Fprintf(a.stdout, "removed %d %s\n", f.ID, f.URL)
+				fmt.Fprintf(a.stdout, "removed %d %s\n", f.ID, oneLine(f.URL))
 				return nil
 			})
 		},

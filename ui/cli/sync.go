@@ -14,6 +14,7 @@ import (
 
 	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -80,7 +81,7 @@ func (c *cli) runSync(o syncOptions) error {
 		}
 		for _, r := range results {
 			if r.Err != nil && !r.Offline {
-				fmt.Fprintf(a.stderr, "%s: %s\n", r.URL, oneLine(fetch.Reason(r.Err)))
+				fmt.Fprintf(a.stderr, "%s: %s\n", oneLine(r.URL), oneLine(fetch.Reason(r.Err)))
 			}
 		}
 		if offline, waiting := eng.Offline(); offline && roundOffline(results) {
@@ -124,7 +125,9 @@ func notFound(ref string, err error) error {
 
 // progress draws "feeds done/total" (and the enclosures a sync downloads)
 // on a terminal, and nothing elsewhere. Feeds and enclosures report from
-// different goroutines.
+// different goroutines. It redraws its line with a carriage return and an
+// erase, so it writes on the raw path past the door out: what it writes is
+// made of its own counts and characters, never of a value.
 type progress struct {
 	mu                sync.Mutex
 	w                 io.Writer
@@ -133,9 +136,10 @@ type progress struct {
 	tty               bool
 }
 
-func newProgress(w io.Writer, total int) *progress {
-	f, ok := w.(*os.File)
-	return &progress{w: w, total: total, tty: ok && isatty.IsTerminal(f.Fd())}
+func newProgress(w *sanitize.TerminalWriter, total int) *progress {
+	raw := sanitize.RawTerminal(w)
+	f, ok := raw.(*os.File)
+	return &progress{w: raw, total: total, tty: ok && isatty.IsTerminal(f.Fd())}
 }
 
 const barWidth = 30

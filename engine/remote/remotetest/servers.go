@@ -40,8 +40,16 @@ type Server struct {
 // ErrNoServers means ../shared/servers is absent: tests skip.
 var ErrNoServers = errors.New("no feed-sync servers here")
 
-// serveScript finds ../shared/servers/serve from the repository's root.
+// serveScriptEnv names the serve script when the repository is checked
+// out elsewhere than beside ../shared (a git worktree, say).
+const serveScriptEnv = "TIDINGS_SERVE_SCRIPT"
+
+// serveScript finds ../shared/servers/serve from the repository's root,
+// or takes $TIDINGS_SERVE_SCRIPT.
 func serveScript() (string, error) {
+	if s := os.Getenv(serveScriptEnv); s != "" {
+		return s, nil
+	}
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err

@@ -1,0 +1,32 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/tidings-rss/tidings/store"
+)
+
+// maxAccountNotices bounds the notices of one sync: a server listing
+// thousands of refused subscriptions makes one more line that says how
+// many more there were, not thousands.
+const maxAccountNotices = 20
+
+// note logs line and keeps it for the user, up to maxAccountNotices.
+func (r *AccountResult) note(e *Engine, line string) {
+	e.log.Warn("remote: " + line)
+	switch n := len(r.Notices); {
+	case n < maxAccountNotices:
+		r.Notices = append(r.Notices, line)
+	case n == maxAccountNotices:
+		r.Notices = append(r.Notices, "more of the server's subscriptions were skipped: see the log")
+	}
+}
+
+// skippedLine says why a subscription of the server was not taken.
+func skippedLine(sk store.SkippedFeed) string {
+	if sk.Local {
+		return fmt.Sprintf("the server's subscription %s is skipped: a local feed has its URL and stays local "+
+			"(remove the local feed to have the account's instead)", sk.URL)
+	}
+	return fmt.Sprintf("the server's subscription %s is skipped: another of its subscriptions has the same URL", sk.URL)
+}
