@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/ui"
 )
 
@@ -86,7 +87,8 @@ func lacks(t *testing.T, page string, want []string) {
 
 // commandTree returns every command the user can run, below the root.
 func commandTree() []*cobra.Command {
-	root := newRootCmd(context.Background(), "test", strings.NewReader(""), io.Discard, io.Discard)
+	discard := sanitize.NewTerminalWriter(io.Discard)
+	root := newRootCmd(context.Background(), "test", strings.NewReader(""), discard, discard)
 	root.InitDefaultCompletionCmd()
 	var all []*cobra.Command
 	var walk func(*cobra.Command)
