@@ -23,6 +23,11 @@
 // [CheckProgram] for a program run without a shell). A refusal is one
 // line naming the file or folder at fault and the fix.
 //
+// Bounds are declared once ([Bound]): a number out of range in the file is
+// an error naming the key and line, and the engine's settings function
+// raises or lowers a per-feed value (from the command line, an OPML import
+// or the reader) to its bound with a one-line notice.
+//
 // Path defaults: [Default] leaves [Config.LogFile] and
 // [EnclosureConfig.Directory] empty, meaning "inside the data directory".
 // [Load] resolves them: a leading "~/" is expanded to the home directory and

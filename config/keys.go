@@ -6,8 +6,8 @@ import (
 )
 
 // Key is one setting of the configuration file. [Keys] is the one table of
-// them: `tidings config` and `tidings config --default` print it, the man
-// page lists it and a test holds the README to it. Adding a setting is a
+// them: `tidings config` and `tidings config --default` print it and the man
+// page lists it, with a test holding the page to it. Adding a setting is a
 // field in the file schema (and in [Config]) plus one row there; its
 // default comes from [Default], never from the row.
 type Key struct {

@@ -63,7 +63,7 @@ func (e *Engine) newService() remote.Service {
 	return s
 }
 
-// accountOffline is the account's offline verdict, issue 15's rule for
+// accountOffline is the account's offline verdict, the same rule as for
 // a feed's request: the server was never reached (fetch.IsNetworkError:
 // no route, name, refused, a connect timeout).
 func accountOffline(err error) bool { return fetch.IsNetworkError(err) }

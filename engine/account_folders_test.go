@@ -27,7 +27,7 @@ func (s *labelService) Move(_ context.Context, feedID, label string) error {
 	return nil
 }
 
-// Folder edits in the reader (issue 10) move the account's feeds on their
+// Folder edits in the reader move the account's feeds on their
 // server too: the next sync would otherwise put them back under their old
 // labels.
 func TestFolderEditsMoveTheAccountsFeedsOnTheServer(t *testing.T) {

@@ -27,7 +27,7 @@ import (
 )
 
 // fidelityTarget is the share of applicable expectations the store must
-// meet; the issue asks for at least 97 %.
+// meet: at least 97 %.
 const fidelityTarget = 0.97
 
 // fpRecord is one expectation of feedparser_checks.jsonl.

@@ -47,7 +47,7 @@ func (e *Engine) Health(ctx context.Context, feedID int64) (FeedHealth, error) {
 }
 
 // nextSyncWhy explains the feed's next sync from its stored state and the
-// schedule rules (SPEC §2, §3).
+// schedule rules (salted interval, TTL, back-off, Retry-After, skip hints).
 func nextSyncWhy(h FeedHealth, now time.Time) (*time.Time, string) {
 	f, st := h.Feed, h.Feed.State
 	switch {

@@ -131,7 +131,7 @@ func TestNextTickAfterTheNetworkReturnsSyncsEveryFeed(t *testing.T) {
 
 // TestRoundVerdict covers the rule: offline only when no request reached
 // a server and the failures span two hosts; a failing host among
-// answering ones backs off as before.
+// answering ones backs off as a failure.
 func TestRoundVerdict(t *testing.T) {
 	cases := []struct {
 		name    string

@@ -19,7 +19,7 @@ const minInterval = time.Duration(config.MinIntervalMinutes) * time.Minute
 const maxHint = 24 * time.Hour
 
 // maxSalt is the largest schedule salt, the platform's random extension of
-// every interval: up to 10 % later (SPEC §2).
+// every interval: up to 10 % later.
 const maxSalt = 0.10
 
 // durationMax is the largest time.Duration.

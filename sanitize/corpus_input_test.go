@@ -1,6 +1,6 @@
 package sanitize
 
-// This file reads the shared corpus (see /work/shared/corpus/README.md):
+// This file reads the shared corpus beside the repository, when present:
 // its check records and the raw values of the feeds they point at.
 
 import (

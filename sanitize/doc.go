@@ -1,5 +1,5 @@
 // Package sanitize cleans everything a feed or a server says before tidings
-// stores or prints it (SPEC §6).
+// stores or prints it.
 //
 // Pure functions cover the kinds of value a feed carries:
 //
@@ -23,4 +23,33 @@
 // nothing.
 // [TextFromHTML] is not, by design: its result is text, never to be read
 // as HTML again.
+//
+// # The fast path
+//
+// bluemonday is the HTML sanitizer of record. A fragment made of text and
+// simple tags — allowed elements, links and images, the tags of removed
+// elements, comments, whole script and style elements, which is what feed
+// content is — is written without its tokenizer (fastpath.go): text
+// decoded and escaped as bluemonday would, bare tags from a table the
+// policy built, links and images by the policy's own rules, and any other
+// tag with attributes by one policy run over those tags alone. Anything
+// else (an element whose content the policy skips or the tokenizer reads
+// as raw text, a bare '<', an unquoted value) goes to the policy whole.
+// The output is the policy's byte for byte: FuzzPolicyFast and
+// TestPolicyFastMatchesPolicy compare them. One policy pass is final
+// unless an attribute with a live scheme was dropped (fixpoint.go);
+// TestHTMLOnePassIsFinal checks it on the corpora, and FuzzHTML's check
+// that HTML(HTML(x)) == HTML(x) proves it on random input.
+//
+// # Benchmarks and fuzzing
+//
+//	go test ./sanitize -run XXX -bench . -count 8
+//	go test -run XXX -fuzz '^FuzzPolicyFast$' -fuzztime 10m ./sanitize
+//
+// The fuzz targets (FuzzText, FuzzTextFromHTML, FuzzHTML, FuzzLink,
+// FuzzTerminal, FuzzHTMLInertText, FuzzPolicyFast, FuzzHoldsLiveScheme)
+// check that nothing live and no terminal control survives, that the
+// functions are idempotent, and that the fast paths agree with the slow
+// ones. They start from the shared corpus beside the repository when it is
+// there.
 package sanitize

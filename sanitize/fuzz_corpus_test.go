@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// corpusSeeds are the hostile inputs of the shared corpus (see
-// ../shared/corpus/README.md), for the fuzz targets to start from: the
+// corpusSeeds are the hostile inputs of the shared corpus beside the
+// repository, for the fuzz targets to start from: the
 // html5lib and lxml vectors, and the title, description and content of
 // the first entry of every feed of the sanitizer suites (feedparser's
 // wellformed/sanitize, the W3C validator's security cases). None when the

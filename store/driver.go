@@ -14,7 +14,7 @@ import (
 // html_text, the words of an item's HTML that the full-text index holds
 // (see indexText; the index's view and its delete and update triggers
 // call it, a new item's text is computed in Go by insertItem). The
-// DSN's pragmas apply to each connection as before. No driver name is
+// DSN's pragmas apply to each connection. No driver name is
 // registered globally: the connector carries it all.
 func openDB(dsn string, cache *exprCache) *sql.DB {
 	drv := &sqlite3.SQLiteDriver{ConnectHook: func(conn *sqlite3.SQLiteConn) error {

@@ -7,7 +7,7 @@ import (
 	"github.com/tidings-rss/tidings/sanitize"
 )
 
-// indexTextRef is indexText as it was before it was made faster, kept as
+// indexTextRef is a plain, slow indexText, kept as
 // the reference the differential test and fuzz target compare indexText
 // with: the index forgets items indexed by either, so their output must
 // not differ for any input.

@@ -18,7 +18,8 @@ import (
 
 // benchFixture is a store of 2,000 feeds in 120 folders with 20 items each
 // (40,000 items), built through the store's API. The store package's
-// generator of 500,000 items is test-only and unexported; see README.
+// generator of 500,000 items is test-only and unexported (see the store
+// package's documentation for its benchmarks).
 //
 // With TIDINGS_BENCH_DB naming the database the store benchmarks generate
 // (2,000 feeds, 500,000 items), that database is used instead.

@@ -19,6 +19,12 @@ var helpLegend = [][2]string{
 	{"@", "feed of the account: its server fetches it ([remote])"},
 }
 
+// Marks returns the marks of the tree and the item list, each with its
+// meaning, as the `?` screen lists them (the manual page lists them too).
+func Marks() [][2]string {
+	return append([][2]string(nil), helpLegend...)
+}
+
 // openHelp is ?: every key by section, the marks, and how to open a link
 // by number, in a screen that scrolls at any size.
 func (m *Model) openHelp() tea.Cmd {

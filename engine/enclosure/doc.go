@@ -1,5 +1,5 @@
 // Package enclosure downloads enclosures (podcasts) the way the platform's
-// engine did (SPEC §7): a FIFO queue kept in the store, a limit of
+// engine does: a FIFO queue kept in the store, a limit of
 // transfers at once of its own, HTTP Range in chunks resumed with
 // If-Range, one plain GET capped at the fallback cap for servers without
 // Range, dangerous types blocked before any request and again on the

@@ -10,8 +10,8 @@ import (
 	"github.com/tidings-rss/tidings/store"
 )
 
-// addCorpusSeeds adds every document of the shared corpus (see
-// ../shared/corpus/README.md: feedparser's 2,000 feeds, the W3C
+// addCorpusSeeds adds every document of the shared corpus beside the
+// repository (feedparser's 2,000 feeds, the W3C
 // validator's security cases, the html5lib and lxml vectors as feeds) to
 // f's seed corpus; none when the corpus is not there.
 func addCorpusSeeds(f *testing.F) {

@@ -38,7 +38,7 @@ func TestLooksLikeHTML(t *testing.T) {
 	}
 }
 
-// TestTitlesStayText checks the titles through Parse and Clean's
+// TestTitlesStayText checks tricky titles through Parse and Clean's
 // text path: text that only looks like markup keeps it, HTML becomes its
 // text.
 func TestTitlesStayText(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// TokenBucket is the platform's request throttle (SPEC §3): it starts with
+// TokenBucket is the platform's request throttle: it starts with
 // Initial tokens, gains RefillPerSecond tokens per second and holds at most
 // Capacity. Each request takes one token with Take, which blocks until a
 // token is available or the context ends. RefillPerSecond <= 0 means

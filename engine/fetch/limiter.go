@@ -6,7 +6,7 @@ import (
 	"sync"
 )
 
-// Limiter bounds requests in flight (SPEC §3): at most total at once, and at
+// Limiter bounds requests in flight: at most total at once, and at
 // most perHost to one host. A host is the URL's host as url.URL.Host gives
 // it, lower-cased, port included: "127.0.0.2:8080" and "127.0.0.2:9090" are
 // different servers, and so (the scheme being unknown here) are

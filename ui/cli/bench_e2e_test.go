@@ -12,7 +12,7 @@ import (
 
 // BenchmarkE2E measures the real binary as a user meets it, against
 // newsboat on the same loopback feeds in the same run when newsboat is on
-// PATH. It prints every figure with the target; run it with
+// PATH. It prints every figure with its target; run it with
 //
 //	go test ./ui/cli -run '^$' -bench E2E -benchtime 1x -timeout 2h
 //

@@ -11,7 +11,7 @@ import (
 )
 
 // benchReport gathers the runs of BenchmarkE2E and prints their medians
-// beside the targets.
+// beside the project's targets.
 type benchReport struct {
 	runs     int
 	newsboat bool
@@ -162,7 +162,7 @@ func newsboatVersion() string {
 	return strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0])
 }
 
-// target is one of the targets as measured.
+// target is one of the project's speed and memory targets as measured.
 type target struct {
 	name, measured, want, holds string
 }
@@ -181,7 +181,7 @@ func check(name string, v float64, ok bool, format, want string, holds func(floa
 
 func atMost(limit float64) func(float64) bool { return func(v float64) bool { return v <= limit } }
 
-// targets are the targets, from the medians.
+// targets are the project's targets, from the medians.
 func (r *benchReport) targets() []target {
 	ratioOf := func(a, b float64, okA, okB bool) (float64, bool) { return a / b, okA && okB && b > 0 }
 	perFeed := func(feeds, window int, round string) (float64, bool) {

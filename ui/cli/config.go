@@ -11,8 +11,7 @@ import (
 	"github.com/tidings-rss/tidings/config"
 )
 
-// defaultsHeader opens `tidings config --default` (and the README's copy
-// of it).
+// defaultsHeader opens `tidings config --default`.
 const defaultsHeader = "# tidings' configuration file with every key at its default. A key left out\n" +
 	"# takes its default: keep only the lines you change.\n\n"
 

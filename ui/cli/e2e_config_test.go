@@ -7,36 +7,6 @@ import (
 	"testing"
 )
 
-// readmeBlock returns the first fenced block of kind lang after heading
-// in the README.
-func readmeBlock(t *testing.T, heading, lang string) string {
-	t.Helper()
-	readme, err := os.ReadFile(repoFile(t, "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(readme), "\n"+heading+"\n")
-	if !ok {
-		t.Fatalf("README has no %q section", heading)
-	}
-	_, block, ok := strings.Cut(section, "\n```"+lang+"\n")
-	if !ok {
-		t.Fatalf("README section %q has no ```%s block", heading, lang)
-	}
-	block, _, _ = strings.Cut(block, "\n```\n")
-	return block + "\n"
-}
-
-func TestConfigDefaultAgreesWithREADME(t *testing.T) {
-	u := newUser(t)
-	got := u.ok("config", "--default")
-	want := readmeBlock(t, "## Files and configuration", "toml")
-	if got != want {
-		t.Errorf("`tidings config --default` and the README's configuration block differ; "+
-			"paste the command's output into the README.\ncommand:\n%s\nREADME:\n%s", got, want)
-	}
-}
-
 // body drops the header comment `tidings config` starts with.
 func body(out string) string {
 	_, rest, _ := strings.Cut(out, "\n\n")

@@ -1,6 +1,6 @@
 package cli
 
-// End-to-end tests of what tidings makes of a feed (issue 9): titles that
+// End-to-end tests of what tidings makes of a feed: titles that
 // stay text, the HTTP charset, the sort date, podcasts' media elements and
 // itunes:new-feed-url, through the real binary.
 

@@ -22,7 +22,7 @@ import (
 )
 
 // maxHostileRSS is the most resident memory a default-configured sync may
-// reach over every hostile server at once (the issue's target).
+// reach over every hostile server at once.
 const maxHostileRSS = 100 << 20
 
 // hostileCase is one hostile server and what tidings must make of it.
@@ -37,7 +37,7 @@ type hostileCase struct {
 	check func(t *testing.T, items []map[string]any)
 }
 
-// hostileCases are the servers of the issue: a 50 MB body, a gzip bomb, a
+// hostileCases are the hostile servers: a 50 MB body, a gzip bomb, a
 // deeply nested document, entity tricks and a drip-feeding server.
 func hostileCases() []hostileCase {
 	gzipBomb() // made before any sync starts, so it is served at once

@@ -12,8 +12,8 @@ import (
 
 const module = "github.com/tidings-rss/tidings"
 
-// allowedImports is the README's layout table: which of tidings' packages
-// each may import (config, sanitize and sanitize/weburl are open to all).
+// allowedImports is the layout: which of tidings' packages each may
+// import (config, sanitize and sanitize/weburl are open to all).
 var allowedImports = map[string][]string{
 	"":                          {"ui/cli"},
 	"ui/cli":                    {"ui", "engine", "engine/feed", "engine/fetch", "engine/enclosure", "engine/opml", "engine/newsboat", "engine/remote", "store"},
@@ -36,7 +36,7 @@ var allowedImports = map[string][]string{
 }
 
 // The layout the design fixes holds: no Go file at the root but main.go,
-// and every package imports only what the README's layout table allows.
+// and every package imports only what allowedImports allows.
 func TestLayout(t *testing.T) {
 	root := filepath.Dir(repoFile(t, "go.mod"))
 	entries, err := os.ReadDir(root)
@@ -66,7 +66,7 @@ func TestLayout(t *testing.T) {
 		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
 		allowed, known := allowedImports[rel]
 		if !known {
-			t.Errorf("package %q is not in the layout table (README and this test)", rel)
+			t.Errorf("package %q is not in the layout table (allowedImports)", rel)
 			continue
 		}
 		for _, imp := range p.Imports {
