@@ -90,7 +90,7 @@ func jsonItem(it *gojson.Item, feedAuthor string, base *url.URL) store.DocItem {
 		Updated:    firstDate(it.DateModified),
 		Content:    content,
 		Summary:    summary,
-		Categories: appendUnique(nil, it.Tags...),
+		Categories: distinct(it.Tags),
 		Image:      firstNonEmpty(it.Image, it.BannerImage),
 	}
 	if it.Attachments != nil {
@@ -113,11 +113,11 @@ func jsonAuthor(one *gojson.Author, many []*gojson.Author) string {
 	var names []string
 	for _, a := range many {
 		if a != nil {
-			names = appendUnique(names, a.Name)
+			names = append(names, a.Name)
 		}
 	}
-	if len(names) == 0 && one != nil {
-		names = appendUnique(names, one.Name)
+	if names = distinct(names); len(names) == 0 && one != nil {
+		names = distinct([]string{one.Name})
 	}
 	return strings.Join(names, ", ")
 }
