@@ -7,10 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // probed is what checking a URL before subscribing found.
@@ -22,8 +22,9 @@ type probed struct {
 	Title string
 	// Items is how many entries the document held.
 	Items int
-	// Alternates are the page's other feeds, when URL was found on a page.
-	Alternates []string
+	// Alternates are the page's other feeds, when URL was found on a page
+	// (at most feed.MaxAlternates in all).
+	Alternates []weburl.URL
 }
 
 // probe fetches rawURL once to check that it is a feed. A web page is
@@ -36,9 +37,9 @@ func (e *Engine) probe(ctx context.Context, rawURL string) (*probed, error) {
 	}
 	var firstErr error
 	for i, alt := range p.Alternates {
-		found, err := e.probeFeed(ctx, alt, 0)
+		found, err := e.probeFeed(ctx, alt.String(), 0)
 		if err == nil {
-			found.Alternates = append(append([]string{}, p.Alternates[:i]...), p.Alternates[i+1:]...)
+			found.Alternates = append(append([]weburl.URL{}, p.Alternates[:i]...), p.Alternates[i+1:]...)
 			return found, nil
 		}
 		firstErr = cmp.Or(firstErr, err)
@@ -65,7 +66,8 @@ func (e *Engine) probeFeed(ctx context.Context, rawURL string, hops int) (*probe
 	doc, err := feed.ParseWith(bytes.NewReader(resp.Body), parseOptions(resp))
 	if err != nil {
 		p := &probed{URL: rawURL}
-		if base, perr := url.Parse(resp.FinalURL); perr == nil && errors.Is(err, feed.ErrNotAFeed) {
+		if errors.Is(err, feed.ErrNotAFeed) {
+			base, _ := weburl.Parse(resp.FinalURL) // the zero URL keeps absolute hrefs only
 			p.Alternates = feed.Discover(base, resp.Body)
 		}
 		return p, &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: rawURL, Err: err}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -33,7 +34,7 @@ type Subscription struct {
 type Subscribed struct {
 	Feed store.Feed
 	// Alternates are the other feeds a web page announced.
-	Alternates []string
+	Alternates []weburl.URL
 	// Notices are settings Subscribe raised or clamped (BoundSettings).
 	Notices []string
 }
