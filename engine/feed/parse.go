@@ -70,6 +70,9 @@ func parseBody(body []byte, opts Options) (*store.Document, error) {
 			return parseJSONFeed(body, base)
 		}
 	}
+	if err := checkRoot(body); err != nil {
+		return nil, err
+	}
 	if err := checkLimits(body); err != nil {
 		return nil, err
 	}
