@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/newsboat"
 	"github.com/tidings-rss/tidings/engine/opml"
 	"github.com/tidings-rss/tidings/sanitize"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -26,8 +26,9 @@ func (e *Engine) ImportNewsboatURLs(ctx context.Context, u *newsboat.URLs) (Impo
 	var out Imported
 	moreTags := 0
 	for _, en := range u.Feeds {
-		if !isHTTPURL(en.URL) {
-			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: %s skipped: not an http(s) feed", en.Line, en.URL))
+		feedURL, err := weburl.Parse(en.URL)
+		if err != nil {
+			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d skipped: not an http(s) feed: %v", en.Line, err))
 			continue
 		}
 		folder, err := cleanFolderPath(en.Folder())
@@ -35,7 +36,7 @@ func (e *Engine) ImportNewsboatURLs(ctx context.Context, u *newsboat.URLs) (Impo
 			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: %v; the feed goes to the top level", en.Line, err))
 		}
 		title := sanitize.Text(en.Title)
-		_, err = e.store.AddFeed(ctx, store.NewFeed{URL: en.URL, Title: title, CustomTitle: title != "",
+		_, err = e.store.AddFeed(ctx, store.NewFeed{URL: feedURL.String(), Title: title, CustomTitle: title != "",
 			FolderPath: folder, DownloadEnclosures: e.cfg.Enclosures.Download})
 		switch {
 		case errors.Is(err, store.ErrDuplicate):
@@ -137,20 +138,22 @@ func (e *Engine) ImportNewsboatCache(ctx context.Context, c *newsboat.Cache) (Ca
 		return out, err
 	}
 	for _, cf := range feeds {
-		if !isHTTPURL(cf.URL) {
-			out.Feeds.Notices = append(out.Feeds.Notices, fmt.Sprintf("%s skipped: not an http(s) feed", cf.URL))
+		feedURL, err := weburl.Parse(cf.URL)
+		if err != nil {
+			out.Feeds.Notices = append(out.Feeds.Notices, fmt.Sprintf("a cached feed skipped: not an http(s) feed: %v", err))
 			continue
 		}
-		if err := e.importCacheFeed(ctx, c, cf, &out); err != nil {
-			return out, fmt.Errorf("import %s: %w", cf.URL, err)
+		if err := e.importCacheFeed(ctx, c, cf, feedURL, &out); err != nil {
+			return out, fmt.Errorf("import %s: %w", feedURL, err)
 		}
 	}
 	return out, nil
 }
 
-// importCacheFeed subscribes to one cached feed if needed and imports its
-// articles.
-func (e *Engine) importCacheFeed(ctx context.Context, c *newsboat.Cache, cf newsboat.CacheFeed, out *CacheImported) error {
+// importCacheFeed subscribes to one cached feed, at feedURL (its URL as
+// weburl normalised it), if needed and imports its articles.
+func (e *Engine) importCacheFeed(ctx context.Context, c *newsboat.Cache, cf newsboat.CacheFeed, feedURL weburl.URL,
+	out *CacheImported) error {
 	items, err := c.Items(ctx, cf.URL)
 	if err != nil {
 		return err
@@ -159,11 +162,11 @@ func (e *Engine) importCacheFeed(ctx context.Context, c *newsboat.Cache, cf news
 	for i, it := range items {
 		doc.Items[i] = it.DocItem()
 	}
-	feed.Clean(&doc, cf.URL)
-	f, err := e.store.ResolveFeed(ctx, cf.URL)
+	feed.Clean(&doc, feedURL.String())
+	f, err := e.store.ResolveFeed(ctx, feedURL.String())
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		id, err := e.store.AddFeed(ctx, store.NewFeed{URL: cf.URL, Title: doc.Title, SiteURL: doc.Link,
+		id, err := e.store.AddFeed(ctx, store.NewFeed{URL: feedURL.String(), Title: doc.Title, SiteURL: doc.Link,
 			DownloadEnclosures: e.cfg.Enclosures.Download})
 		if err != nil {
 			return err
@@ -197,10 +200,4 @@ func (e *Engine) importCacheFeed(ctx context.Context, c *newsboat.Cache, cf news
 	sum.Marked += res.Marked
 	sum.Ruled += res.Ruled
 	return nil
-}
-
-// isHTTPURL reports whether s is an absolute http(s) URL with a host.
-func isHTTPURL(s string) bool {
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }

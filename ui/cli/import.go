@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/engine/newsboat"
 	"github.com/tidings-rss/tidings/engine/opml"
@@ -46,6 +48,9 @@ func (c *cli) runImport(o importOptions) error {
 	}
 	var cache *newsboat.Cache
 	if o.cache != "" {
+		if err := c.notTheDatabase(o.cache); err != nil {
+			return fmt.Errorf("import: %w", err)
+		}
 		var err error
 		if cache, err = newsboat.OpenCache(c.ctx, o.cache); err != nil {
 			return fmt.Errorf("import: %w", err)
@@ -98,10 +103,35 @@ func readNewsboatConfig(path string) (*newsboat.Config, error) {
 	return config, nil
 }
 
+// notTheDatabase fails when path is tidings' own database (by a symbolic
+// or hard link, or its name): a cache to import is another program's file.
+func (c *cli) notTheDatabase(path string) error {
+	dbPath := c.flags.dbPath
+	if dbPath == "" {
+		var err error
+		if dbPath, err = config.DefaultDBPath(); err != nil {
+			return err
+		}
+	}
+	cache, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if db, err := os.Stat(dbPath); err == nil && os.SameFile(cache, db) {
+		return fmt.Errorf("%s is tidings' own database, not a newsboat cache", path)
+	}
+	return nil
+}
+
+// maxListBytes is the largest subscription list read: an OPML file or a
+// urls file of a hundred thousand feeds is far smaller.
+const maxListBytes = newsboat.MaxFileBytes
+
 // readSubscriptionList reads path and tells OPML from a newsboat urls
-// file by content: XML starts with "<", a urls file with URLs.
+// file by content: XML starts with "<", a urls file with URLs. A file
+// larger than maxListBytes is refused before it is read whole.
 func readSubscriptionList(path string) (subscriptionList, error) {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path, maxListBytes)
 	if err != nil {
 		return subscriptionList{}, fmt.Errorf("import: %w", err)
 	}
@@ -163,4 +193,22 @@ func printCacheImport(a *app, got engine.CacheImported) {
 		fmt.Fprintf(a.stdout, "; %d older articles beyond the feeds' item limit not kept", it.Dropped)
 	}
 	fmt.Fprintln(a.stdout)
+}
+
+// readBounded reads the file at path, refusing it once more than limit
+// bytes came (a device or a FIFO that never ends included).
+func readBounded(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d MB", path, limit>>20)
+	}
+	return data, nil
 }
