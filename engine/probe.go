@@ -22,8 +22,9 @@ type probed struct {
 	Title string
 	// Items is how many entries the document held.
 	Items int
-	// Alternates are the page's other feeds, when URL was found on a page.
-	Alternates []string
+	// Alternates are the page's other feeds, when URL was found on a page
+	// (at most feed.MaxAlternates in all).
+	Alternates []weburl.URL
 }
 
 // probe fetches u once to check that it is a feed. A web page is
@@ -36,14 +37,9 @@ func (e *Engine) probe(ctx context.Context, u weburl.URL) (*probed, error) {
 	}
 	var firstErr error
 	for i, alt := range p.Alternates {
-		altURL, err := weburl.Resolve(u, alt)
-		if err != nil {
-			firstErr = cmp.Or(firstErr, err)
-			continue
-		}
-		found, err := e.probeFeed(ctx, altURL, 0)
+		found, err := e.probeFeed(ctx, alt, 0)
 		if err == nil {
-			found.Alternates = append(append([]string{}, p.Alternates[:i]...), p.Alternates[i+1:]...)
+			found.Alternates = append(append([]weburl.URL{}, p.Alternates[:i]...), p.Alternates[i+1:]...)
 			return found, nil
 		}
 		firstErr = cmp.Or(firstErr, err)
@@ -72,7 +68,7 @@ func (e *Engine) probeFeed(ctx context.Context, u weburl.URL, hops int) (*probed
 	if err != nil {
 		p := &probed{URL: u}
 		if errors.Is(err, feed.ErrNotAFeed) {
-			p.Alternates = feed.Discover(resp.FinalURL.Std(), resp.Body)
+			p.Alternates = feed.Discover(resp.FinalURL, resp.Body)
 		}
 		return p, &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: rawURL, Err: err}
 	}

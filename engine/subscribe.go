@@ -34,7 +34,7 @@ type Subscription struct {
 type Subscribed struct {
 	Feed store.Feed
 	// Alternates are the other feeds a web page announced.
-	Alternates []string
+	Alternates []weburl.URL
 	// Notices are settings Subscribe raised or clamped (BoundSettings).
 	Notices []string
 }

@@ -168,9 +168,9 @@ func atomSourceAuthors(e *element) string {
 func atomCategories(e *element) []string {
 	var cats []string
 	for _, c := range atomChildren(e, "category") {
-		cats = appendUnique(cats, firstNonEmpty(c.attr("label"), c.attr("term"), c.text()))
+		cats = append(cats, firstNonEmpty(c.attr("label"), c.attr("term"), c.text()))
 	}
-	return appendUnique(cats, extCategories(e)...)
+	return distinct(append(cats, extCategories(e)...))
 }
 
 // atomEnclosures returns the entry's links rel="enclosure" that have an

@@ -1,21 +1,33 @@
 package feed
 
 import (
-	"net/url"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // mustURL parses an absolute URL for a test.
-func mustURL(t *testing.T, s string) *url.URL {
+func mustURL(t *testing.T, s string) weburl.URL {
 	t.Helper()
-	u, err := url.Parse(s)
+	u, err := weburl.Parse(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return u
+}
+
+// discovered is what Discover finds, as strings.
+func discovered(base weburl.URL, page string) []string {
+	var out []string
+	for _, u := range Discover(base, []byte(page)) {
+		out = append(out, u.String())
+	}
+	return out
 }
 
 func TestDiscoverFeedsNotAFeedPage(t *testing.T) {
@@ -23,7 +35,7 @@ func TestDiscoverFeedsNotAFeedPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := Discover(mustURL(t, "https://gophernotes.example/2024/01/etags/"), page)
+	got := discovered(mustURL(t, "https://gophernotes.example/2024/01/etags/"), string(page))
 	want := []string{"https://gophernotes.example/feed.xml"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("Discover(notafeed.html) = %q, want %q", got, want)
@@ -34,7 +46,7 @@ func TestDiscoverFeeds(t *testing.T) {
 	const base = "https://example.com/blog/post.html"
 	tests := []struct {
 		name string
-		base string // "" for a nil base
+		base string // "" for the zero URL
 		page string
 		want []string
 	}{
@@ -111,7 +123,7 @@ func TestDiscoverFeeds(t *testing.T) {
 			 <!-- <link rel="alternate" type="application/rss+xml" href="/comment"> -->
 			 <textarea><link rel="alternate" type="application/rss+xml" href="/text"></textarea>`,
 			nil},
-		{"nil base keeps absolute hrefs", "",
+		{"no base keeps absolute hrefs", "",
 			`<link rel="alternate" type="application/rss+xml" href="https://example.org/rss">
 			 <link rel="alternate" type="application/rss+xml" href="/relative">`,
 			[]string{"https://example.org/rss"}},
@@ -121,14 +133,93 @@ func TestDiscoverFeeds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var b *url.URL
+			var b weburl.URL
 			if tt.base != "" {
 				b = mustURL(t, tt.base)
 			}
-			got := Discover(b, []byte(tt.page))
+			got := discovered(b, tt.page)
 			if !slices.Equal(got, tt.want) || (tt.want == nil && got != nil) {
 				t.Fatalf("Discover = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// alternates is n <link rel="alternate"> elements, the i-th announcing
+// href(i).
+func alternates(n int, href func(int) string) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, `<link rel="alternate" type="application/rss+xml" href="%s">`, href(i))
+	}
+	return b.String()
+}
+
+// TestDiscoverTakesTheFirstAlternates checks that a page announcing
+// 200,000 feeds yields its first MaxAlternates, deduplicated in one pass
+// (the same feed announced 200,000 times is one).
+func TestDiscoverTakesTheFirstAlternates(t *testing.T) {
+	base := mustURL(t, "https://example.com/")
+	got := discovered(base, alternates(200000, func(i int) string { return fmt.Sprintf("/feed%d", i) }))
+	var want []string
+	for i := range MaxAlternates {
+		want = append(want, fmt.Sprintf("https://example.com/feed%d", i))
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("Discover = %q, want %q", got, want)
+	}
+	same := alternates(200000, func(i int) string { return []string{"/f", "https://example.com/f", "/f#x"}[i%3] })
+	if got := discovered(base, same+alternates(1, func(int) string { return "/g" })); !slices.Equal(got, []string{"https://example.com/f"}) {
+		t.Fatalf("Discover = %q, want the one feed announced before the bound", got)
+	}
+	dups := alternates(MaxAlternates, func(int) string { return "/f" }) + alternates(2, func(i int) string { return fmt.Sprint("/g", i) })
+	if got := discovered(base, dups); !slices.Equal(got, []string{"https://example.com/f", "https://example.com/g0", "https://example.com/g1"}) {
+		t.Fatalf("Discover = %q: duplicates count against the bound", got)
+	}
+}
+
+// TestDiscoverReadsHTMLWithHTMLsBounds checks that a page is read as HTML
+// (hundreds of unclosed void elements are nothing) within bounds of
+// HTML's kind: its first maxPageBytes, one token's maxTokenBytes, and
+// hrefs and base values weburl accepts.
+func TestDiscoverReadsHTMLWithHTMLsBounds(t *testing.T) {
+	base := mustURL(t, "https://example.com/blog/")
+	link := alternates(1, func(int) string { return "/feed" })
+	tests := []struct {
+		name string
+		page string
+		want []string
+	}{
+		{"unclosed void and paragraph elements", "<html><head>" + strings.Repeat("<meta charset=utf-8><br><p>", 5000) + link,
+			[]string{"https://example.com/feed"}},
+		{"after maxPageBytes", "<html>" + strings.Repeat("x", maxPageBytes) + link, nil},
+		{"after a token longer than maxTokenBytes", "<html><!--" + strings.Repeat("x", maxTokenBytes) + "-->" + link, nil},
+		{"controls, bidi and spaces in hrefs", alternates(4, func(i int) string {
+			return []string{"/a[2Jb", "/a‮b", "/a b", "https://example.com/" + strings.Repeat("a", weburl.MaxLen)}[i]
+		}) + link, []string{"https://example.com/feed"}},
+		{"a base weburl refuses is ignored", `<base href="javascript:alert(1)//">` + link, []string{"https://example.com/feed"}},
+		{"a base with a control is ignored", "<base href=\"https://evil.example/\x07\">" + link, []string{"https://example.com/feed"}},
+		{"an internationalised host is normalised", `<link rel="alternate" type="application/rss+xml" href="https://bücher.example/f">`,
+			[]string{"https://xn--bcher-kva.example/f"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := discovered(base, tt.page); !slices.Equal(got, tt.want) {
+				t.Fatalf("Discover = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// BenchmarkDiscover reads a page of 200,000 announced feeds.
+func BenchmarkDiscover(b *testing.B) {
+	page := []byte(alternates(200000, func(i int) string { return fmt.Sprintf("/feed%d", i) }))
+	base, _ := weburl.Parse("https://example.com/")
+	b.SetBytes(int64(len(page)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if got := Discover(base, page); len(got) != MaxAlternates {
+			b.Fatalf("%d feeds", len(got))
+		}
 	}
 }

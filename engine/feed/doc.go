@@ -4,9 +4,15 @@
 // (<redirect><newLocation>…</newLocation></redirect>) into a
 // store.Document, with the platform's hints (ttl, sy:*, skipHours,
 // skipDays, cf:treatAs, cf:noMoreUpdates) and the Dublin Core, iTunes and
-// Media RSS extensions, and JSON Feed 1.0 and 1.1 (through gofeed's JSON
-// parser, jsonfeed.go); Clean sanitizes a parsed document before it is
-// stored; Discover finds the feeds a web page announces.
+// Media RSS extensions, and JSON Feed 1.0 and 1.1 (decoded into gofeed's
+// JSON Feed types, jsonfeed.go); Clean sanitizes a parsed document before
+// it is stored; Discover finds the feeds a web page announces.
+//
+// Every document is measured before it is parsed, by a scan that
+// allocates nothing, and refused with ErrTooLarge when parsing it would
+// hold more than ParseFactor times its size: an XML document by its
+// elements and attributes (limits.go), a JSON document by its items,
+// objects and values (jsonlimits.go), both by their nesting.
 //
 // A document is decoded to UTF-8 (charset.go), read into a small
 // namespace-aware tree (tree.go, namespaces.go) and extracted from it

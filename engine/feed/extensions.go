@@ -84,13 +84,13 @@ func extUpdated(e *element) *time.Time {
 func extCategories(e *element) []string {
 	var cats []string
 	for _, c := range e.all(nsDC, "subject") {
-		cats = appendUnique(cats, rssConstruct(c, false).asText())
+		cats = append(cats, rssConstruct(c, false).asText())
 	}
-	cats = appendUnique(cats, itunesCategories(e)...)
+	cats = append(cats, itunesCategories(e)...)
 	for _, m := range mediaElements(e, "category") {
-		cats = appendUnique(cats, firstNonEmpty(m.attr("label"), m.text()))
+		cats = append(cats, firstNonEmpty(m.attr("label"), m.text()))
 	}
-	return cats
+	return distinct(cats)
 }
 
 // itunesCategories are the text attributes of e's itunes:category

@@ -62,20 +62,42 @@ func contentAndSummary(content, summary string) (string, string) {
 	return content, summary
 }
 
-// appendUnique appends the non-blank trimmed values not already in list.
-func appendUnique(list []string, values ...string) []string {
+// smallSet is how many values distinct compares one by one before it
+// keeps a set of them.
+const smallSet = 16
+
+// distinct returns the non-blank trimmed values, each once, in order.
+// Past smallSet values it looks them up in a set, so that an item of a
+// hundred thousand categories takes linear time, not quadratic.
+func distinct(values []string) []string {
+	var out []string
+	var seen map[string]struct{}
 	for _, v := range values {
 		v = strings.TrimSpace(v)
-		if v != "" && !slices.Contains(list, v) {
-			list = append(list, v)
+		switch {
+		case v == "":
+		case seen != nil:
+			if _, ok := seen[v]; !ok {
+				seen[v] = struct{}{}
+				out = append(out, v)
+			}
+		case slices.Contains(out, v):
+		default:
+			out = append(out, v)
+			if len(out) == smallSet {
+				seen = make(map[string]struct{}, 2*smallSet)
+				for _, o := range out {
+					seen[o] = struct{}{}
+				}
+			}
 		}
 	}
-	return list
+	return out
 }
 
 // joinNames joins the distinct non-blank names with ", ".
 func joinNames(names []string) string {
-	return strings.Join(appendUnique(nil, names...), ", ")
+	return strings.Join(distinct(names), ", ")
 }
 
 // cutParenthesized splits "outer (inner)" as the pattern

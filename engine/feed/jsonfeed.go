@@ -1,7 +1,6 @@
 package feed
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -21,11 +20,26 @@ func isJSONFeed(body []byte) bool {
 		return false
 	}
 	var head struct {
-		Version any `json:"version"`
+		Version jsonFeedVersion `json:"version"`
 	}
 	_ = json.Unmarshal(body, &head)
-	v, _ := head.Version.(string)
-	return strings.Contains(v, "jsonfeed.org/version")
+	return bool(head.Version)
+}
+
+// jsonFeedVersion is whether a version member names jsonfeed.org. It
+// decodes nothing but a string: a version that is an array or object of
+// millions of values is not a feed's, and not worth memory.
+type jsonFeedVersion bool
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *jsonFeedVersion) UnmarshalJSON(raw []byte) error {
+	var s string
+	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
+		*v = false
+		return nil
+	}
+	*v = jsonFeedVersion(strings.Contains(s, "jsonfeed.org/version"))
+	return nil
 }
 
 // startsLikeJSON reports whether body's first byte, past white space and
@@ -42,25 +56,43 @@ func startsLikeJSON(body []byte) bool {
 	return false
 }
 
-// parseJSONFeed reads a JSON Feed with gofeed's JSON parser (which coerces
-// the types publishers get wrong, such as numeric ids) into the native
-// model: title, summary and tags are text; content_html is HTML, and
-// content_text becomes escaped HTML; attachments are enclosures; an
-// expired feed ends like cf:noMoreUpdates.
+// parseJSONFeed reads a JSON Feed into the native model (decodeJSONFeed,
+// jsonDocument).
 func parseJSONFeed(body []byte, base *url.URL) (*store.Document, error) {
-	var f *gojson.Feed
+	f, err := decodeJSONFeed(body)
+	if err != nil {
+		return nil, err
+	}
+	return jsonDocument(f, base), nil
+}
+
+// decodeJSONFeed decodes a JSON Feed into gofeed's JSON Feed types, whose
+// decoders coerce the types publishers get wrong, such as numeric ids.
+// (gofeed's Parser does no more, after copying the body.)
+func decodeJSONFeed(body []byte) (*gojson.Feed, error) {
+	f := &gojson.Feed{}
 	var perr error
-	if err := guard("json", func() { f, perr = (&gojson.Parser{}).Parse(bytes.NewReader(body)) }); err != nil {
+	if err := guard("json", func() { perr = json.Unmarshal(body, f) }); err != nil {
 		return nil, err
 	}
 	if perr != nil {
 		return nil, fmt.Errorf("parse json: %w: %w", ErrInvalidFeed, perr)
 	}
+	return f, nil
+}
+
+// jsonDocument reads a decoded JSON Feed: title, summary and tags are
+// text; content_html is HTML, and content_text becomes escaped HTML;
+// attachments are enclosures; an expired feed ends like cf:noMoreUpdates.
+func jsonDocument(f *gojson.Feed, base *url.URL) *store.Document {
 	doc := &store.Document{
 		Title:         f.Title,
 		Link:          f.HomePageURL,
 		Description:   f.Description,
 		NoMoreUpdates: f.Expired,
+	}
+	if n := len(f.Items) - nils(f.Items); n > 0 {
+		doc.Items = make([]store.DocItem, 0, n)
 	}
 	feedAuthor := jsonAuthor(f.Author, f.Authors)
 	for _, it := range f.Items {
@@ -68,7 +100,18 @@ func parseJSONFeed(body []byte, base *url.URL) (*store.Document, error) {
 			doc.Items = append(doc.Items, jsonItem(it, feedAuthor, base))
 		}
 	}
-	return doc, nil
+	return doc
+}
+
+// nils counts the nil items: a null in the list is not an item.
+func nils(items []*gojson.Item) int {
+	n := 0
+	for _, it := range items {
+		if it == nil {
+			n++
+		}
+	}
+	return n
 }
 
 func jsonItem(it *gojson.Item, feedAuthor string, base *url.URL) store.DocItem {
@@ -90,7 +133,7 @@ func jsonItem(it *gojson.Item, feedAuthor string, base *url.URL) store.DocItem {
 		Updated:    firstDate(it.DateModified),
 		Content:    content,
 		Summary:    summary,
-		Categories: appendUnique(nil, it.Tags...),
+		Categories: distinct(it.Tags),
 		Image:      firstNonEmpty(it.Image, it.BannerImage),
 	}
 	if it.Attachments != nil {
@@ -113,11 +156,11 @@ func jsonAuthor(one *gojson.Author, many []*gojson.Author) string {
 	var names []string
 	for _, a := range many {
 		if a != nil {
-			names = appendUnique(names, a.Name)
+			names = append(names, a.Name)
 		}
 	}
-	if len(names) == 0 && one != nil {
-		names = appendUnique(names, one.Name)
+	if names = distinct(names); len(names) == 0 && one != nil {
+		names = distinct([]string{one.Name})
 	}
 	return strings.Join(names, ", ")
 }

@@ -36,7 +36,9 @@ func Parse(r io.Reader) (*store.Document, error) {
 // Clean sanitizes both kinds before anything is stored. Identity (guid,
 // atom:id, rdf:about) is kept as the feed gave it. Dates are in UTC.
 //
-// A JSON Feed (1.0, 1.1) is read with gofeed's JSON parser the same way.
+// A JSON Feed (1.0, 1.1) is read with gofeed's JSON Feed types the same
+// way. A document that would take more memory to parse than its bound is
+// refused with ErrTooLarge (see checkLimits, checkJSONLimits).
 // An XML redirect document yields a Document with IsRedirect set and no
 // items. Errors wrap ErrNotAFeed (the body is not RSS or Atom),
 // ErrInvalidFeed (it is, but cannot be parsed) or the reader's own error.
@@ -56,15 +58,23 @@ func parseBody(body []byte, opts Options) (*store.Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkLimits(body); err != nil {
-		return nil, err
-	}
 	var base *url.URL
 	if opts.URL != "" {
 		base, _ = url.Parse(opts.URL)
 	}
-	if isJSONFeed(body) {
-		return parseJSONFeed(body, base)
+	if startsLikeJSON(body) {
+		if err := checkJSONLimits(body); err != nil {
+			return nil, err
+		}
+		if isJSONFeed(body) {
+			return parseJSONFeed(body, base)
+		}
+	}
+	if err := checkRoot(body); err != nil {
+		return nil, err
+	}
+	if err := checkLimits(body); err != nil {
+		return nil, err
 	}
 	root, err := parseTree(body, base)
 	if loc, ok := xmlRedirect(root); ok {

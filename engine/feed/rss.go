@@ -224,12 +224,12 @@ func rssAuthor(it *element) string {
 func rssCategories(it *element) []string {
 	var cats []string
 	for _, c := range rssChildren(it, "category") {
-		cats = appendUnique(cats, rssConstruct(c, false).asText())
+		cats = append(cats, rssConstruct(c, false).asText())
 	}
 	for _, c := range it.all(nsAtom, "category") {
-		cats = appendUnique(cats, firstNonEmpty(c.attr("label"), c.attr("term")))
+		cats = append(cats, firstNonEmpty(c.attr("label"), c.attr("term")))
 	}
-	return appendUnique(cats, extCategories(it)...)
+	return distinct(append(cats, extCategories(it)...))
 }
 
 // rssEnclosures returns the item's <enclosure>s that have a URL; a length

@@ -1,12 +1,11 @@
 package newsboat
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
-	"net/url"
-	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -18,11 +17,13 @@ import (
 	"github.com/tidings-rss/tidings/store"
 )
 
-// Cache is a newsboat cache.db, opened read-only: nothing here writes to
-// it, and SQLite refuses writes on the connection too.
+// Cache is a newsboat cache.db, opened read-only (see openSnapshot):
+// nothing here writes to it, and SQLite refuses writes on the connection
+// too. Everything read from it is read before its deadline.
 type Cache struct {
-	db   *sql.DB
-	path string
+	db       *sql.DB
+	path     string
+	deadline time.Time
 }
 
 // CacheFeed is a feed newsboat downloaded.
@@ -57,22 +58,27 @@ type CacheItem struct {
 	Flags string
 }
 
+// The queries a Cache runs. They read tables (checkTables) without ORDER
+// BY, join or subquery, so SQLite needs no temporary storage for them
+// (TestCacheQueriesNeedNoTemporaryStorage): a table is read in rowid
+// order, and the items are sorted in Go.
+const (
+	feedsQuery = `SELECT rssurl, url, title FROM main.rss_feed ORDER BY rowid`
+	itemsQuery = `SELECT id, guid, title, author, url, pubDate, content, unread,
+		coalesce(enclosure_url, ''), coalesce(enclosure_type, ''), coalesce(flags, '')
+		FROM main.rss_item WHERE feedurl = ? AND deleted = 0`
+)
+
 // OpenCache opens a newsboat cache.db read-only and checks that it has
-// the tables and columns newsboat 2.x writes.
+// the tables and columns newsboat 2.x writes, as plain tables (see
+// checkTables). What the Cache reads afterwards must be read within
+// cacheTimeout of this call.
 func OpenCache(ctx context.Context, path string) (*Cache, error) {
-	abs, err := filepath.Abs(path)
+	db, err := openSnapshot(path)
 	if err != nil {
 		return nil, fmt.Errorf("newsboat cache %s: %w", path, err)
 	}
-	if _, err := os.Stat(abs); err != nil {
-		return nil, fmt.Errorf("newsboat cache: %w", err)
-	}
-	dsn := (&url.URL{Scheme: "file", Path: abs, RawQuery: "mode=ro&_busy_timeout=5000"}).String()
-	db, err := sql.Open("sqlite3", dsn)
-	if err != nil {
-		return nil, fmt.Errorf("newsboat cache %s: %w", path, err)
-	}
-	c := &Cache{db: db, path: path}
+	c := &Cache{db: db, path: path, deadline: time.Now().Add(cacheTimeout)}
 	if err := c.check(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -80,14 +86,24 @@ func OpenCache(ctx context.Context, path string) (*Cache, error) {
 	return c, nil
 }
 
+// bounded returns ctx bounded by the cache's deadline: go-sqlite3
+// interrupts a statement whose context ends.
+func (c *Cache) bounded(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithDeadline(ctx, c.deadline)
+}
+
 // check fails unless the database has newsboat's tables and columns.
 func (c *Cache) check(ctx context.Context) error {
-	for _, q := range []string{
-		`SELECT rssurl, url, title FROM rss_feed LIMIT 0`,
-		`SELECT guid, title, author, url, feedurl, pubDate, content, unread,
-			enclosure_url, enclosure_type, flags, deleted FROM rss_item LIMIT 0`,
-	} {
-		rows, err := c.db.QueryContext(ctx, q)
+	ctx, cancel := c.bounded(ctx)
+	defer cancel()
+	if err := checkTables(ctx, c.db); err != nil {
+		return fmt.Errorf("%s is not a newsboat 2.x cache.db: %w", c.path, err)
+	}
+	for _, q := range []struct {
+		query string
+		args  []any
+	}{{feedsQuery + ` LIMIT 0`, nil}, {itemsQuery + ` LIMIT 0`, []any{""}}} {
+		rows, err := c.db.QueryContext(ctx, q.query, q.args...)
 		if err != nil {
 			return fmt.Errorf("%s is not a newsboat 2.x cache.db: %w", c.path, err)
 		}
@@ -103,7 +119,9 @@ func (c *Cache) Close() error {
 
 // Feeds returns the feeds in the cache, in the order newsboat added them.
 func (c *Cache) Feeds(ctx context.Context) ([]CacheFeed, error) {
-	rows, err := c.db.QueryContext(ctx, `SELECT rssurl, url, title FROM rss_feed ORDER BY rowid`)
+	ctx, cancel := c.bounded(ctx)
+	defer cancel()
+	rows, err := c.db.QueryContext(ctx, feedsQuery)
 	if err != nil {
 		return nil, fmt.Errorf("newsboat cache %s: feeds: %w", c.path, err)
 	}
@@ -122,27 +140,51 @@ func (c *Cache) Feeds(ctx context.Context) ([]CacheFeed, error) {
 // Items returns a feed's articles, newest first, without those deleted in
 // newsboat.
 func (c *Cache) Items(ctx context.Context, feedURL string) ([]CacheItem, error) {
-	rows, err := c.db.QueryContext(ctx, `SELECT guid, title, author, url, pubDate, content, unread,
-		coalesce(enclosure_url, ''), coalesce(enclosure_type, ''), coalesce(flags, '')
-		FROM rss_item WHERE feedurl = ? AND deleted = 0 ORDER BY pubDate DESC, id DESC`, feedURL)
+	ctx, cancel := c.bounded(ctx)
+	defer cancel()
+	rows, err := c.db.QueryContext(ctx, itemsQuery, feedURL)
 	if err != nil {
 		return nil, fmt.Errorf("newsboat cache %s: items of %s: %w", c.path, feedURL, err)
 	}
 	defer rows.Close()
 	var out []CacheItem
+	var keys []itemKey
 	for rows.Next() {
 		var it CacheItem
-		var pub int64
-		if err := rows.Scan(&it.GUID, &it.Title, &it.Author, &it.Link, &pub, &it.Content, &it.Unread,
+		var k itemKey
+		if err := rows.Scan(&k.id, &it.GUID, &it.Title, &it.Author, &it.Link, &k.pub, &it.Content, &it.Unread,
 			&it.EnclosureURL, &it.EnclosureType, &it.Flags); err != nil {
 			return nil, fmt.Errorf("newsboat cache %s: items of %s: %w", c.path, feedURL, err)
 		}
-		if pub > 0 {
-			it.Published = time.Unix(pub, 0).UTC()
+		if k.pub > 0 {
+			it.Published = time.Unix(k.pub, 0).UTC()
 		}
-		out = append(out, it)
+		out, keys = append(out, it), append(keys, k)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("newsboat cache %s: items of %s: %w", c.path, feedURL, err)
+	}
+	return newestFirst(out, keys), nil
+}
+
+// itemKey is what an article is ordered by: newsboat's pubDate and id.
+type itemKey struct{ pub, id int64 }
+
+// newestFirst orders items as newsboat lists them: by date, newest first,
+// then by id, last added first (keys[i] is items[i]'s).
+func newestFirst(items []CacheItem, keys []itemKey) []CacheItem {
+	order := make([]int, len(items))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(keys[b].pub, keys[a].pub), cmp.Compare(keys[b].id, keys[a].id))
+	})
+	out := make([]CacheItem, len(items))
+	for i, j := range order {
+		out[i] = items[j]
+	}
+	return out
 }
 
 // Flagged reports whether the article carries any newsboat flag.

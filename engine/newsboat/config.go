@@ -1,7 +1,6 @@
 package newsboat
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -23,14 +22,15 @@ type Config struct {
 }
 
 // ParseConfig reads the ignore-article and ignore-mode lines of a newsboat
-// config file; every other command is newsboat's own and is skipped.
+// config file; every other command is newsboat's own and is skipped. A
+// file past MaxFileBytes, a line past MaxLineBytes or holding a NUL byte
+// is an error naming it.
 func ParseConfig(r io.Reader) (*Config, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	ls := newLines(r)
 	out := &Config{}
 	hide := false
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
+	for ls.next() {
+		line, n := ls.line()
 		tokens, err := tokenize(line)
 		switch {
 		case err != nil && firstWord(line) == "ignore-article":
@@ -52,7 +52,7 @@ func ParseConfig(r io.Reader) (*Config, error) {
 			out.Rules = append(out.Rules, rule)
 		}
 	}
-	if err := sc.Err(); err != nil {
+	if err := ls.Err(); err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}
 	for i := range out.Rules {

@@ -1,7 +1,6 @@
 package newsboat
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strings"
@@ -71,13 +70,14 @@ const queryPrefix = "query:"
 // double-quoted token may hold blanks and the escapes \" \\ \n \t \r; a #
 // at the start of a token comments out the rest of the line. A line whose
 // first token is not a source newsboat reads is an error naming the line,
-// as is an unterminated quote or a file without a single feed.
+// as is an unterminated quote or a file without a single feed; so is a
+// file past MaxFileBytes, a line past MaxLineBytes or holding a NUL byte.
 func ParseURLs(r io.Reader) (*URLs, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	ls := newLines(r)
 	out := &URLs{}
-	for n := 1; sc.Scan(); n++ {
-		tokens, err := tokenize(sc.Text())
+	for ls.next() {
+		text, n := ls.line()
+		tokens, err := tokenize(text)
 		if err != nil {
 			return nil, fmt.Errorf("urls line %d: %w", n, err)
 		}
@@ -88,7 +88,7 @@ func ParseURLs(r io.Reader) (*URLs, error) {
 			return nil, fmt.Errorf("urls line %d: %w", n, err)
 		}
 	}
-	if err := sc.Err(); err != nil {
+	if err := ls.Err(); err != nil {
 		return nil, fmt.Errorf("urls: %w", err)
 	}
 	if len(out.Feeds)+len(out.Queries) == 0 {

@@ -38,7 +38,9 @@ type hostileCase struct {
 }
 
 // hostileCases are the hostile servers: a 50 MB body, a gzip bomb, a
-// deeply nested document, entity tricks and a drip-feeding server.
+// deeply nested document, an element flood, a JSON Feed of millions of
+// items, entity tricks, a drip-feeding server and an enclosure server
+// flooding open-ended 206s.
 func hostileCases() []hostileCase {
 	gzipBomb() // made before any sync starts, so it is served at once
 	return []hostileCase{
@@ -46,6 +48,7 @@ func hostileCases() []hostileCase {
 		{name: "gzip bomb", serve: serveGzipBomb, reason: "too large"},
 		{name: "deep nesting", serve: serveDeepNesting, reason: "too large"},
 		{name: "element flood", serve: serveElementFlood, reason: "too large"},
+		{name: "JSON item flood", serve: serveJSONFlood, reason: "too large"},
 		{name: "entity tricks", serve: serveEntityTricks, check: checkNoEntityExpansion},
 		{name: "drip feed", serve: serveDrip, reason: "timed out"},
 		{name: "enclosure flood", serve: serveEnclosureFlood, check: checkEnclosureFailed},
@@ -107,6 +110,15 @@ func serveElementFlood(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, rssHead+`<item><title>flood</title>`)
 	io.WriteString(w, strings.Repeat("<a/>", 4<<20))
 	io.WriteString(w, `</item></channel></rss>`)
+}
+
+// serveJSONFlood sends a JSON Feed of four million empty items (12 MB,
+// under the body cap).
+func serveJSONFlood(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/feed+json")
+	io.WriteString(w, `{"version":"https://jsonfeed.org/version/1.1","title":"Flood","items":[`)
+	io.WriteString(w, strings.Repeat(`{},`, 4<<20))
+	io.WriteString(w, `{}]}`)
 }
 
 // serveEntityTricks sends a billion-laughs DTD, a quadratic blow-up (a

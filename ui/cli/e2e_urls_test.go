@@ -64,7 +64,7 @@ func TestAddRefusesAddressesThatAreNotWebAddresses(t *testing.T) {
 func TestImportOfAnEndlessFileEndsInOneLine(t *testing.T) {
 	u := newUser(t)
 	big := filepath.Join(u.home, "big.opml")
-	if err := os.WriteFile(big, []byte("<opml>"+strings.Repeat(" ", maxImportBytes)+"</opml>"), 0o600); err != nil {
+	if err := os.WriteFile(big, []byte("<opml>"+strings.Repeat(" ", maxListBytes)+"</opml>"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{{"import", "/dev/zero"}, {"import", big}} {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/engine/newsboat"
 	"github.com/tidings-rss/tidings/engine/opml"
@@ -47,6 +48,9 @@ func (c *cli) runImport(o importOptions) error {
 	}
 	var cache *newsboat.Cache
 	if o.cache != "" {
+		if err := c.notTheDatabase(o.cache); err != nil {
+			return fmt.Errorf("import: %w", err)
+		}
 		var err error
 		if cache, err = newsboat.OpenCache(c.ctx, o.cache); err != nil {
 			return fmt.Errorf("import: %w", err)
@@ -85,34 +89,11 @@ func (c *cli) runImport(o importOptions) error {
 	})
 }
 
-// maxImportBytes bounds a subscription list or a newsboat config read for
-// an import: a list of 10,000 feeds is about 2 MB, and a file without end
-// (/dev/zero, a FIFO) must not be read until memory runs out.
-const maxImportBytes = 32 << 20
-
-// readImportFile reads path whole, refusing a file larger than
-// maxImportBytes, as soon as it passes the bound.
-func readImportFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("import: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxImportBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("import %s: %w", path, err)
-	}
-	if len(data) > maxImportBytes {
-		return nil, fmt.Errorf("import %s: larger than %d MiB; not a subscription list", path, maxImportBytes>>20)
-	}
-	return data, nil
-}
-
 // readNewsboatConfig reads a newsboat config whole.
 func readNewsboatConfig(path string) (*newsboat.Config, error) {
-	data, err := readImportFile(path)
+	data, err := readBounded(path, maxListBytes)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("import: %w", err)
 	}
 	config, err := newsboat.ParseConfig(bytes.NewReader(data))
 	if err != nil {
@@ -121,10 +102,35 @@ func readNewsboatConfig(path string) (*newsboat.Config, error) {
 	return config, nil
 }
 
+// notTheDatabase fails when path is tidings' own database (by a symbolic
+// or hard link, or its name): a cache to import is another program's file.
+func (c *cli) notTheDatabase(path string) error {
+	dbPath := c.flags.dbPath
+	if dbPath == "" {
+		var err error
+		if dbPath, err = config.DefaultDBPath(); err != nil {
+			return err
+		}
+	}
+	cache, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if db, err := os.Stat(dbPath); err == nil && os.SameFile(cache, db) {
+		return fmt.Errorf("%s is tidings' own database, not a newsboat cache", path)
+	}
+	return nil
+}
+
+// maxListBytes is the largest subscription list read: an OPML file or a
+// urls file of a hundred thousand feeds is far smaller.
+const maxListBytes = newsboat.MaxFileBytes
+
 // readSubscriptionList reads path and tells OPML from a newsboat urls
-// file by content: XML starts with "<", a urls file with URLs.
+// file by content: XML starts with "<", a urls file with URLs. A file
+// larger than maxListBytes is refused before it is read whole.
 func readSubscriptionList(path string) (subscriptionList, error) {
-	data, err := readImportFile(path)
+	data, err := readBounded(path, maxListBytes)
 	if err != nil {
 		return subscriptionList{}, err
 	}
@@ -186,4 +192,22 @@ func printCacheImport(a *app, got engine.CacheImported) {
 		fmt.Fprintf(a.stdout, "; %d older articles beyond the feeds' item limit not kept", it.Dropped)
 	}
 	fmt.Fprintln(a.stdout)
+}
+
+// readBounded reads the file at path, refusing it once more than limit
+// bytes came (a device or a FIFO that never ends included).
+func readBounded(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d MB", path, limit>>20)
+	}
+	return data, nil
 }
