@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/remote"
@@ -165,7 +166,7 @@ func (e *Engine) recordPage(ctx context.Context, ps *pullState, items []remote.I
 			ps.orphans++
 			continue
 		}
-		doc := store.Document{Items: []store.DocItem{it.Doc}}
+		doc := document.Document{Items: []document.Item{it.Doc}}
 		feed.Clean(&doc, f.URL)
 		page = append(page, store.RemoteItem{FeedID: f.ID, Item: doc.Items[0], Read: it.State.Read, Flagged: it.State.Starred})
 		ps.pulled[it.ID], ps.known[it.ID] = true, true

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/fetch"
@@ -61,7 +62,7 @@ type Engine struct {
 	log   *slog.Logger
 	lease time.Duration
 	// parse reads a feed body (feed.ParseWith; tests count its calls).
-	parse  func(io.Reader, feed.Options) (*store.Document, error)
+	parse  func(io.Reader, feed.Options) (*document.Document, error)
 	events chan Event
 	// dropped counts events no one was reading.
 	dropped atomic.Int64

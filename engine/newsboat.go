@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/newsboat"
 	"github.com/tidings-rss/tidings/engine/opml"
@@ -157,7 +158,7 @@ func (e *Engine) importCacheFeed(ctx context.Context, c *newsboat.Cache, cf news
 	if err != nil {
 		return err
 	}
-	doc := store.Document{Title: cf.Title, Link: cf.SiteURL, Items: make([]store.DocItem, len(items))}
+	doc := document.Document{Title: cf.Title, Link: cf.SiteURL, Items: make([]document.Item, len(items))}
 	for i, it := range items {
 		doc.Items[i] = it.DocItem()
 	}
@@ -185,7 +186,7 @@ func (e *Engine) importCacheFeed(ctx context.Context, c *newsboat.Cache, cf news
 		im.MaxItems = e.cfg.MaxItems
 	}
 	for i, it := range items {
-		im.Items[i] = store.ImportedItem{DocItem: doc.Items[i], Read: !it.Unread, Flagged: it.Flagged()}
+		im.Items[i] = store.ImportedItem{Item: doc.Items[i], Read: !it.Unread, Flagged: it.Flagged()}
 	}
 	res, err := e.store.ImportItems(ctx, f.ID, im)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/sanitize"
@@ -32,7 +33,7 @@ func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.Download
 		NewURL:        d.newURL,
 		Release:       e.owner,
 	}
-	hints := store.Hints{TTLMinutes: d.feed.TTLMinutes, SkipHours: d.feed.SkipHours, SkipDays: d.feed.SkipDays}
+	hints := document.Hints{TTLMinutes: d.feed.TTLMinutes, SkipHours: d.feed.SkipHours, SkipDays: d.feed.SkipDays}
 	ttl := time.Duration(d.feed.TTLMinutes) * time.Minute
 	if d.doc != nil {
 		hints, ttl = d.doc.Hints, ttlFromHints(d.doc.Hints)

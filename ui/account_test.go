@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -25,7 +26,7 @@ func TestReaderShowsTheAccountAndMarksItsFeeds(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := f.st.RecordRemoteItems(ctx, []store.RemoteItem{{FeedID: feedID,
-		Item: store.DocItem{Key: store.RemoteKey("42"), Title: "From the server", Published: day(1)}}},
+		Item: document.Item{Key: document.RemoteKey("42"), Title: "From the server", Published: day(1)}}},
 		map[int64]int{feedID: 200}, testNow); err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@ package feed
 import (
 	"testing"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // TestCleanDocumentResolvesAndFiltersLinks checks Clean on a parsed
@@ -11,17 +11,17 @@ import (
 // controls and extra white space, '<', '>' and '&' staying characters;
 // HTML fields are sanitized; links resolve and must be http(s).
 func TestCleanDocumentResolvesAndFiltersLinks(t *testing.T) {
-	doc := &store.Document{
+	doc := &document.Document{
 		Title: "<b>Feed</b> \x1b[31mred\u202e",
 		Link:  "/home",
-		Items: []store.DocItem{{
+		Items: []document.Item{{
 			GUID:       " id-1\x1b ",
 			Title:      " if a<b and c>d\n  &amp; \x07more ",
 			Link:       "posts/1",
 			Content:    `<p onclick="x()">hi</p><script>alert(1)</script>`,
 			Summary:    `<p>hi</p>`,
 			Categories: []string{"Option<T>", "  ", "\x1b"},
-			Enclosures: []store.DocEnclosure{
+			Enclosures: []document.Enclosure{
 				{URL: "/media/ep1.mp3", Type: "audio/mpeg", Length: -5},
 				{URL: "javascript:alert(1)"},
 			},

@@ -13,8 +13,8 @@ import (
 	// Registers the "sqlite3" driver.
 	_ "github.com/mattn/go-sqlite3"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
-	"github.com/tidings-rss/tidings/store"
 )
 
 // Cache is a newsboat cache.db, opened read-only (see openSnapshot):
@@ -200,8 +200,8 @@ func (it CacheItem) Flagged() bool {
 // dropped, and the article is known the way tidings' own downloads will
 // know it. A GUID equal to the link is kept: a feed giving its links as
 // guids is far more common than an article with neither guid nor date.
-func (it CacheItem) DocItem() store.DocItem {
-	d := store.DocItem{
+func (it CacheItem) DocItem() document.Item {
+	d := document.Item{
 		GUID:    it.GUID,
 		Title:   it.Title,
 		Link:    it.Link,
@@ -216,7 +216,7 @@ func (it CacheItem) DocItem() store.DocItem {
 		d.Published = &p
 	}
 	if it.EnclosureURL != "" {
-		d.Enclosures = []store.DocEnclosure{{URL: it.EnclosureURL, Type: it.EnclosureType}}
+		d.Enclosures = []document.Enclosure{{URL: it.EnclosureURL, Type: it.EnclosureType}}
 	}
 	return d
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // fixtureCache copies testdata/newsboat/cache.db — made by the real
@@ -173,7 +173,7 @@ func TestDocItemDropsTheGUIDsNewsboatMadeUp(t *testing.T) {
 		})
 	}
 	enc := CacheItem{GUID: "g", EnclosureURL: "http://x/a.mp3", EnclosureType: "audio/mpeg"}.DocItem()
-	if want := []store.DocEnclosure{{URL: "http://x/a.mp3", Type: "audio/mpeg"}}; !reflect.DeepEqual(enc.Enclosures, want) {
+	if want := []document.Enclosure{{URL: "http://x/a.mp3", Type: "audio/mpeg"}}; !reflect.DeepEqual(enc.Enclosures, want) {
 		t.Errorf("Enclosures = %+v, want %+v", enc.Enclosures, want)
 	}
 }
