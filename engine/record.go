@@ -47,7 +47,7 @@ func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.Download
 	if r.Delta {
 		dl.Status = http.StatusIMUsed // counted as a delta however it came
 	}
-	e.account(&dl, d)
+	e.countBandwidth(&dl, d)
 	dl.NextSyncAt = nextSync(d.at, e.interval(d.feed), ttl, cacheHint(r.Header, d.at), e.salt(), hints, e.cfg.Sync.HonorSkipHints)
 	out, err := e.store.RecordDownload(ctx, d.feed.ID, dl)
 	if err == nil {
@@ -57,9 +57,9 @@ func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.Download
 	return out, err
 }
 
-// account fills in the bandwidth counters: a full body is the reference
+// countBandwidth fills in the bandwidth counters: a full body is the reference
 // that a 304 or a delta saves against; gzip saves on any body.
-func (e *Engine) account(dl *store.Download, d *download) {
+func (e *Engine) countBandwidth(dl *store.Download, d *download) {
 	r := d.resp
 	full := d.feed.State.LastFullBytes
 	switch {

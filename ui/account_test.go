@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/account"
 	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
@@ -76,14 +77,14 @@ func TestRefreshOfTheAccountsFolderSyncsTheAccount(t *testing.T) {
 func TestAccountOfflineIsSaidOnce(t *testing.T) {
 	tests := []struct {
 		name, engineNotice string
-		st                 engine.AccountStatus
+		st                 account.Status
 		want               string
 	}{
-		{"engine offline too", "offline — 3 feeds waiting", engine.AccountStatus{Offline: true, Pending: 2},
+		{"engine offline too", "offline — 3 feeds waiting", account.Status{Offline: true, Pending: 2},
 			"offline — 3 feeds waiting · account never synced, 2 waiting"},
-		{"only the account's server unreachable", "", engine.AccountStatus{Offline: true, Pending: 2},
+		{"only the account's server unreachable", "", account.Status{Offline: true, Pending: 2},
 			"account never synced, 2 waiting · offline"},
-		{"an error", "", engine.AccountStatus{LastError: "remote http://x: login refused"},
+		{"an error", "", account.Status{LastError: "remote http://x: login refused"},
 			"account never synced · remote http://x: login refused"},
 	}
 	for _, tt := range tests {
