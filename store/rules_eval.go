@@ -39,6 +39,19 @@ type evaluator struct {
 	feed  feedFacts
 	// fullText maps each text: term of the rules to the ids it finds.
 	fullText map[string]map[int64]bool
+	// selected maps each rule's id to the ids its SQL selects; only
+	// without fastPaths (see ruleSelections).
+	selected map[int64]map[int64]bool
+}
+
+// holds reports whether rule r matches it: by the Go evaluation, or
+// without fastPaths by the SQL that compileFilter writes for r, which
+// lists use and which is the reference.
+func (ev *evaluator) holds(r activeRule, it *ruleItem) bool {
+	if fastPaths {
+		return ev.match(r.expr, it)
+	}
+	return ev.selected[r.id][it.id]
 }
 
 // match reports whether e holds for it.
