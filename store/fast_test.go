@@ -67,7 +67,7 @@ func TestRulesFollowSwitch(t *testing.T) {
 					if fid != f.ID {
 						continue // rules see the items of the feed being downloaded
 					}
-					if got, want := ev.holds(rule, it), ev.match(rule.expr, it); got != want {
+					if got, want := ev.holds(rule.id, rule.expr, it), ev.match(rule.expr, it); got != want {
 						t.Errorf("%s on item %d of feed %d: holds %v, evaluated %v", tt.expr, it.id, f.ID, got, want)
 					}
 				}

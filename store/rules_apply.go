@@ -168,7 +168,7 @@ func fullTextHits(ctx context.Context, tx *sql.Tx, text string, ids []int64) (ma
 // firstMatch returns the first rule of the action that matches it.
 func firstMatch(ev *evaluator, rules []activeRule, action string, it *ruleItem) (int64, bool) {
 	for _, r := range rules {
-		if r.action == action && ev.holds(r, it) {
+		if r.action == action && ev.holds(r.id, r.expr, it) {
 			return r.id, true
 		}
 	}

@@ -44,14 +44,14 @@ type evaluator struct {
 	selected map[int64]map[int64]bool
 }
 
-// holds reports whether rule r matches it: by the Go evaluation, or
-// without fastPaths by the SQL that compileFilter writes for r, which
-// lists use and which is the reference.
-func (ev *evaluator) holds(r activeRule, it *ruleItem) bool {
+// holds reports whether the rule numbered id, of expression e, matches
+// it: by the Go evaluation, or without fastPaths by the SQL that
+// compileFilter writes for e, which lists use and which is the reference.
+func (ev *evaluator) holds(id int64, e query.Expr, it *ruleItem) bool {
 	if fastPaths {
-		return ev.match(r.expr, it)
+		return ev.match(e, it)
 	}
-	return ev.selected[r.id][it.id]
+	return ev.selected[id][it.id]
 }
 
 // match reports whether e holds for it.
