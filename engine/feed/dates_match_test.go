@@ -11,8 +11,8 @@ import (
 	"testing"
 )
 
-// The regular expressions the hand-written matchers replaced (see
-// dates_ref.go): the reference they are checked against.
+// The regular expressions of dates_ref.go: the reference the hand-written
+// matchers are checked against.
 var (
 	refW3CDate        = refDates().w3c
 	refRFC822Date     = refDates().rfc822

@@ -5,10 +5,10 @@ import (
 	"sync"
 )
 
-// dateRegexps are the regular expressions the hand-written matchers of
-// dates_match.go replaced: the reference dates_match_test.go checks them
-// against, and what dates and authors are read with when fastPaths is
-// off.
+// dateRegexps are the regular expressions whose matches the hand-written
+// matchers of dates_match.go compute: the reference dates_match_test.go
+// checks them against, and what dates and authors are read with when
+// fastPaths is off.
 type dateRegexps struct {
 	w3c, rfc822, monthFirst, dayName, numericZone, emailInParens *regexp.Regexp
 }
