@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/url"
+	"strconv"
 	"strings"
+
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // The [remote] table's protocols.
@@ -127,8 +129,8 @@ func validateRemote(v *validator, r RemoteConfig) {
 	default:
 		v.add(keyRemoteType, fmt.Sprintf("%q", r.Type), fmt.Sprintf("must be %q or %q", RemoteGReader, RemoteMiniflux))
 	}
-	if u, err := url.Parse(r.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		v.add(keyRemoteURL, fmt.Sprintf("%q", r.URL), "must be an http(s) URL")
+	if _, err := weburl.Parse(r.URL); err != nil {
+		v.add(keyRemoteURL, strconv.QuoteToASCII(r.URL), "must be an http(s) URL without controls or spaces")
 	}
 	v.check(keyRemotePasswordCommand, r.Password == "" || r.PasswordCommand == "", "",
 		"give password or password_command, not both")

@@ -39,7 +39,9 @@
 // TestPolicyFastMatchesPolicy compare them. One policy pass is final
 // unless an attribute with a live scheme was dropped (fixpoint.go);
 // TestHTMLOnePassIsFinal checks it on the corpora, and FuzzHTML's check
-// that HTML(HTML(x)) == HTML(x) proves it on random input.
+// that HTML(HTML(x)) == HTML(x) proves it on random input. Built with
+// -tags tidings_nofast, the package runs bluemonday on every fragment and
+// every check in full (fast_off.go lists the fast paths it turns off).
 //
 // # Benchmarks and fuzzing
 //

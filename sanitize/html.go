@@ -22,7 +22,7 @@ import (
 //
 // HTML is idempotent: its result passes through it unchanged.
 func HTML(s string) string {
-	if isInertText(s) {
+	if fastPaths && isInertText(s) {
 		return s
 	}
 	return fixpoint(s, htmlPass, escapeText)
@@ -51,24 +51,27 @@ func isInertText(s string) bool {
 // which checks HTML(HTML(x)) == HTML(x), are the proof (see
 // TestHTMLOnePassIsFinal). Dropping an attribute may leave an element the
 // policy removes when bare (an img without src), so then another round
-// runs.
+// runs. Without fastPaths it reports nothing final, so that a second
+// round checks every result.
 func htmlPass(s string) (string, bool) {
 	const layout = keepTab | keepLF | keepCR
 	clean := stripControls(applyPolicy(unwrapFallback(stripControls(s, layout))), layout)
 	out, dropped := dropLiveSchemes(clean)
-	return out, !dropped
+	return out, fastPaths && !dropped
 }
 
 // applyPolicy is policy.Sanitize(s), computed by [policyFast] when s is
 // plain text and simple tags of allowed elements, else by the policy's
-// own run ([policySanitize]). Like Sanitize it returns blank input as it
-// is.
+// own run ([policySanitize]); without fastPaths, always by the policy.
+// Like Sanitize it returns blank input as it is.
 func applyPolicy(s string) string {
 	if strings.TrimSpace(s) == "" {
 		return s
 	}
-	if out, ok := policyFast(s); ok {
-		return out
+	if fastPaths {
+		if out, ok := policyFast(s); ok {
+			return out
+		}
 	}
 	return policySanitize(s)
 }

@@ -19,7 +19,7 @@ import (
 // catches them anywhere else. It scans s once and tokenizes only a
 // fragment that holds such a value.
 func dropLiveSchemes(s string) (string, bool) {
-	if !holdsLiveScheme(s) {
+	if !hasLiveScheme(s) {
 		return s, false
 	}
 	var b strings.Builder
@@ -38,7 +38,7 @@ func dropLiveSchemes(s string) (string, bool) {
 		tok := z.Token()
 		kept := tok.Attr[:0]
 		for _, a := range tok.Attr {
-			if !holdsLiveScheme(a.Val) {
+			if !hasLiveScheme(a.Val) {
 				kept = append(kept, a)
 			}
 		}
@@ -50,6 +50,37 @@ func dropLiveSchemes(s string) (string, bool) {
 		dropped = true
 		b.WriteString(tok.String())
 	}
+}
+
+// hasLiveScheme is holdsLiveScheme, or without fastPaths its plain
+// definition, containsLiveScheme.
+func hasLiveScheme(s string) bool {
+	if fastPaths {
+		return holdsLiveScheme(s)
+	}
+	return containsLiveScheme(s)
+}
+
+// containsLiveScheme is what holdsLiveScheme computes, written plainly:
+// take out white space and controls up to U+0020 and DEL, lower-case
+// A–Z, look for each scheme. FuzzHoldsLiveScheme holds the two together.
+func containsLiveScheme(s string) bool {
+	var folded []byte
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c <= ' ' || c == 0x7f:
+		case 'A' <= c && c <= 'Z':
+			folded = append(folded, c+'a'-'A')
+		default:
+			folded = append(folded, c)
+		}
+	}
+	for _, scheme := range []string{"javascript:", "vbscript:", "data:text/html"} {
+		if strings.Contains(string(folded), scheme) {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsLiveScheme reports whether s, lower-cased and without white space

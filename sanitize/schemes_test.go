@@ -78,25 +78,3 @@ func FuzzHoldsLiveScheme(f *testing.F) {
 		}
 	})
 }
-
-// containsLiveScheme is what holdsLiveScheme computes, written plainly:
-// take out white space and controls up to U+0020 and DEL, lower-case
-// A–Z, look for each scheme.
-func containsLiveScheme(s string) bool {
-	var folded []byte
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c <= ' ' || c == 0x7f:
-		case 'A' <= c && c <= 'Z':
-			folded = append(folded, c+'a'-'A')
-		default:
-			folded = append(folded, c)
-		}
-	}
-	for _, scheme := range []string{"javascript:", "vbscript:", "data:text/html"} {
-		if strings.Contains(string(folded), scheme) {
-			return true
-		}
-	}
-	return false
-}

@@ -108,9 +108,10 @@ func IsInline(name string) bool {
 
 // collapse removes controls and invalid UTF-8 from s, turns each run of
 // white space into one space and trims both ends. It returns s itself when
-// there is nothing to change.
+// there is nothing to change (found by [isCollapsed] unless fastPaths is
+// off).
 func collapse(s string) string {
-	if isCollapsed(s) {
+	if fastPaths && isCollapsed(s) {
 		return s
 	}
 	return collapseAll(s)

@@ -21,7 +21,20 @@ import (
 // Stored content is sanitized HTML, so a plain scan is enough; on any
 // other input it still returns some text, never an error. Separators need
 // not be collapsed: the tokenizer skips runs of them.
+//
+// It is indexTextFast, or without fastPaths indexTextRef, which give the
+// same text for every input.
 func indexText(content string) string {
+	if fastPaths {
+		return indexTextFast(content)
+	}
+	return indexTextRef(content)
+}
+
+// indexTextFast is indexText in one scan that finds a tag's name and
+// whether it separates words without copying it, and decodes references
+// once at the end.
+func indexTextFast(content string) string {
 	if strings.IndexByte(content, '<') < 0 && strings.IndexByte(content, '&') < 0 {
 		return content
 	}

@@ -12,21 +12,30 @@ import (
 // matcher reports whether a value matches one ~ pattern.
 type matcher func(value string) bool
 
-// compileMatcher builds the matcher of a ~ pattern: a case-insensitive
-// search for ASCII literals (and alternations of them), which is most kill
-// rules ("sponsored", "buy now|promo"), else the RE2 expression itself.
-// Both answer alike: the literal search hands values to the expression
-// whenever Unicode folding could differ from ASCII folding.
+// compileMatcher builds the matcher of a ~ pattern: literalMatcher's, or
+// without fastPaths the RE2 expression itself.
 func compileMatcher(pattern string) (matcher, error) {
 	re, err := query.Regexp(pattern)
 	if err != nil {
 		return nil, err
 	}
+	if fastPaths {
+		return literalMatcher(re, pattern), nil
+	}
+	return re.MatchString, nil
+}
+
+// literalMatcher is the matcher of pattern, compiled as re: a
+// case-insensitive search for ASCII literals (and alternations of them),
+// which is most kill rules ("sponsored", "buy now|promo"), else re itself.
+// Both answer alike: the literal search hands values to the expression
+// whenever Unicode folding could differ from ASCII folding.
+func literalMatcher(re *regexp.Regexp, pattern string) matcher {
 	lits, ok := asciiLiterals(pattern)
 	if !ok {
-		return re.MatchString, nil
+		return re.MatchString
 	}
-	return func(v string) bool { return matchLiterals(re, lits, v) }, nil
+	return func(v string) bool { return matchLiterals(re, lits, v) }
 }
 
 // asciiLiterals returns the lower-cased alternatives of a pattern that is

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
 	"time"
 )
@@ -59,7 +60,8 @@ func (s *Store) applyRules(ctx context.Context, tx *sql.Tx, feedID int64, now ti
 }
 
 // prepareRules reads what the rules look at: the changed items' stored
-// rows, the feed, and which items each text: term finds.
+// rows, the feed, and which items each text: term finds; without
+// fastPaths, also which items each rule's SQL selects.
 func (s *Store) prepareRules(ctx context.Context, tx *sql.Tx, feedID int64, rules []activeRule, ids []int64, now time.Time) (*evaluator, []*ruleItem, error) {
 	ev := &evaluator{cache: s.exprs, now: now.Unix(), fullText: map[string]map[int64]bool{}}
 	err := tx.QueryRowContext(ctx, `SELECT fd.title, fd.url, coalesce(f.path, '') FROM feeds fd
@@ -76,7 +78,44 @@ func (s *Store) prepareRules(ctx context.Context, tx *sql.Tx, feedID int64, rule
 			return nil, nil, err
 		}
 	}
+	if !fastPaths {
+		if ev.selected, err = ruleSelections(ctx, tx, rules, ids, now); err != nil {
+			return nil, nil, err
+		}
+	}
 	return ev, items, nil
+}
+
+// ruleSelections returns, for each rule, which of ids the SQL of its
+// expression selects, as a list filtered by it would: the reference the
+// Go evaluation stands in for.
+func ruleSelections(ctx context.Context, tx *sql.Tx, rules []activeRule, ids []int64, now time.Time) (map[int64]map[int64]bool, error) {
+	selected := map[int64]map[int64]bool{}
+	for _, r := range rules {
+		cond, args := compileFilter(r.expr, now)
+		hits := map[int64]bool{}
+		err := inBatches(ids, func(part []int64) error {
+			rows, err := tx.QueryContext(ctx, `SELECT i.id FROM items i WHERE i.id IN (`+marks(len(part))+`) AND `+cond,
+				append(appendIDs(nil, part), args...)...)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var id int64
+				if err := rows.Scan(&id); err != nil {
+					return err
+				}
+				hits[id] = true
+			}
+			return rows.Err()
+		})
+		if err != nil {
+			return nil, fmt.Errorf("rule %d: %w", r.id, err)
+		}
+		selected[r.id] = hits
+	}
+	return selected, nil
 }
 
 // ruleItems reads the stored rows of items, in id order.
@@ -129,7 +168,7 @@ func fullTextHits(ctx context.Context, tx *sql.Tx, text string, ids []int64) (ma
 // firstMatch returns the first rule of the action that matches it.
 func firstMatch(ev *evaluator, rules []activeRule, action string, it *ruleItem) (int64, bool) {
 	for _, r := range rules {
-		if r.action == action && ev.match(r.expr, it) {
+		if r.action == action && ev.holds(r.id, r.expr, it) {
 			return r.id, true
 		}
 	}

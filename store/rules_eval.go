@@ -39,6 +39,19 @@ type evaluator struct {
 	feed  feedFacts
 	// fullText maps each text: term of the rules to the ids it finds.
 	fullText map[string]map[int64]bool
+	// selected maps each rule's id to the ids its SQL selects; only
+	// without fastPaths (see ruleSelections).
+	selected map[int64]map[int64]bool
+}
+
+// holds reports whether the rule numbered id, of expression e, matches
+// it: by the Go evaluation, or without fastPaths by the SQL that
+// compileFilter writes for e, which lists use and which is the reference.
+func (ev *evaluator) holds(id int64, e query.Expr, it *ruleItem) bool {
+	if fastPaths {
+		return ev.match(e, it)
+	}
+	return ev.selected[id][it.id]
 }
 
 // match reports whether e holds for it.

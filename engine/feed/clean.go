@@ -42,6 +42,14 @@ func resolver(base string) func(string) string {
 	}
 }
 
+// The most enclosures and categories an item keeps. A podcast episode has
+// one enclosure (Media RSS a few renditions); without a bound one item
+// could queue a hundred thousand downloads on someone else's server.
+const (
+	maxItemEnclosures = 16
+	maxItemCategories = 64
+)
+
 func cleanItem(it *document.Item, abs func(string) string) {
 	it.GUID = strings.TrimSpace(sanitize.Terminal(it.GUID)) // identity: controls out, nothing else changed
 	it.Title = sanitize.Text(it.Title)
@@ -50,7 +58,7 @@ func cleanItem(it *document.Item, abs func(string) string) {
 	it.Content, it.Summary = cleanBodies(it.Content, it.Summary)
 	cats := it.Categories[:0]
 	for _, c := range it.Categories {
-		if c = sanitize.Text(c); c != "" {
+		if c = sanitize.Text(c); c != "" && len(cats) < maxItemCategories {
 			cats = append(cats, c)
 		}
 	}
@@ -62,7 +70,7 @@ func cleanItem(it *document.Item, abs func(string) string) {
 		if e.Length < 0 {
 			e.Length = 0
 		}
-		if e.URL != "" {
+		if e.URL != "" && len(encs) < maxItemEnclosures {
 			encs = append(encs, e)
 		}
 	}

@@ -1,6 +1,7 @@
 package feed
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/tidings-rss/tidings/engine/document"
@@ -74,5 +75,25 @@ func TestCleanBodies(t *testing.T) {
 				t.Errorf("cleanBodies(%q, %q) = %q, %q; want %q, %q", tt.content, tt.summary, content, summary, tt.wantContent, tt.wantSummary)
 			}
 		})
+	}
+}
+
+// An item keeps at most maxItemEnclosures enclosures and
+// maxItemCategories categories: one item of a hostile feed cannot queue a
+// hundred thousand downloads on someone else's server.
+func TestCleanBoundsEnclosuresAndCategoriesPerItem(t *testing.T) {
+	it := document.Item{GUID: "flood"}
+	for i := range 100000 {
+		it.Enclosures = append(it.Enclosures, document.Enclosure{URL: fmt.Sprintf("http://victim.example/%d.mp3", i), Type: "audio/mpeg"})
+		it.Categories = append(it.Categories, fmt.Sprintf("c%d", i))
+	}
+	doc := &document.Document{Items: []document.Item{it}}
+	Clean(doc, "http://feed.example/")
+	got := doc.Items[0]
+	if len(got.Enclosures) != maxItemEnclosures || got.Enclosures[0].URL != "http://victim.example/0.mp3" {
+		t.Fatalf("%d enclosures kept (first %v), want the first %d", len(got.Enclosures), got.Enclosures[0], maxItemEnclosures)
+	}
+	if len(got.Categories) != maxItemCategories || got.Categories[0] != "c0" {
+		t.Fatalf("%d categories kept, want the first %d", len(got.Categories), maxItemCategories)
 	}
 }

@@ -29,7 +29,7 @@ func parseDate(s string) *time.Time {
 
 // parseW3C reads W3C-DTF and its ISO 8601 relatives (see matchW3C).
 func parseW3C(s string) (time.Time, bool) {
-	m, ok := matchW3C(s)
+	m, ok := w3cParts(s)
 	if !ok {
 		return time.Time{}, false
 	}
@@ -54,11 +54,11 @@ func parseW3C(s string) (time.Time, bool) {
 // parseRFC822 reads RFC 822 and its descendants (see matchRFC822), then
 // month-first dates (see matchMonthFirst), after a day name if any.
 func parseRFC822(s string) (time.Time, bool) {
-	s = trimDayName(s)
+	s = withoutDayName(s)
 	day, mon, year := 1, 2, 3
-	m, ok := matchRFC822(s)
+	m, ok := rfc822Parts(s)
 	if !ok {
-		if m, ok = matchMonthFirst(s); !ok {
+		if m, ok = monthFirstParts(s); !ok {
 			return time.Time{}, false
 		}
 		day, mon = 2, 1
@@ -173,7 +173,7 @@ func zoneOffset(z string) (int, bool) {
 	if off, ok := namedZones[up]; ok {
 		return off, true
 	}
-	if m, ok := matchNumericZone(up); ok {
+	if m, ok := numericZoneParts(up); ok {
 		h, _ := strconv.Atoi(m[2])
 		mins, _ := strconv.Atoi(m[3])
 		off := h*3600 + mins*60

@@ -11,19 +11,15 @@ import (
 	"testing"
 )
 
-// The regular expressions the hand-written matchers replaced: the
-// reference they are checked against.
+// The regular expressions of dates_ref.go: the reference the hand-written
+// matchers are checked against.
 var (
-	refW3CDate = regexp.MustCompile(`^(\d{4})(?:-?(\d{2})(?:-?(\d{2}))?)?` +
-		`(?:[Tt ]+(\d{1,2}):?(\d{2})(?::?(\d{2})(?:[.,]\d+)?)?)?` +
-		`\s*([Zz]|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$`)
-	refRFC822Date = regexp.MustCompile(`^(\d{1,2})[\s\-/]*([A-Za-z]{3,9})\.?[\s\-/,]*(\d{2,4})` +
-		`(?:[\sT,]+(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?(?:\.\d+)?)?\s*(.*)$`)
-	refMonthFirstDate = regexp.MustCompile(`^([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})` +
-		`(?:[\s,]+(?:at\s+)?(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?\s*(.*)$`)
-	refDayName       = regexp.MustCompile(`^(?i:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*`)
-	refNumericZone   = regexp.MustCompile(`^(?:GMT|UTC|UT)?\s*([+-])(\d{1,2}):?(\d{2})?$`)
-	refEmailInParens = regexp.MustCompile(`^(.*?)\s*\(([^()]*)\)\s*$`)
+	refW3CDate        = refDates().w3c
+	refRFC822Date     = refDates().rfc822
+	refMonthFirstDate = refDates().monthFirst
+	refDayName        = refDates().dayName
+	refNumericZone    = refDates().numericZone
+	refEmailInParens  = refDates().emailInParens
 )
 
 // refDisplayName is displayName as it was, with its regular expression.
@@ -69,7 +65,8 @@ func yesNo(b bool) string {
 func quote(s string) string { return `"` + s + `"` }
 
 // checkDateMatchers compares every hand-written matcher with its pattern
-// on s, and displayName with its old self.
+// on s (cutParenthesized on s trimmed, as displayName calls it), and
+// displayName with its old self.
 func checkDateMatchers(t *testing.T, s string) {
 	t.Helper()
 	m, ok := matchW3C(s)
@@ -90,6 +87,11 @@ func checkDateMatchers(t *testing.T, s string) {
 	}
 	if got, want := trimDayName(s), refDayName.ReplaceAllString(s, ""); got != want {
 		t.Errorf("trimDayName(%q) = %q, pattern %q", s, got, want)
+	}
+	trimmed := strings.TrimSpace(s)
+	outer, inner, ok := cutParenthesized(trimmed)
+	if d := sameGroups(refEmailInParens, trimmed, []string{"", outer, inner}, ok); d != "" {
+		t.Errorf("cutParenthesized(%q): %s", trimmed, d)
 	}
 	if got, want := displayName(s), refDisplayName(s); got != want {
 		t.Errorf("displayName(%q) = %q, was %q", s, got, want)

@@ -36,7 +36,9 @@
 // encoding/xml. Both give the same tree: FuzzTreeFast and
 // TestTreeFastMatchesDecoder compare them on the corpus, the fixtures and
 // random input. Dates and authors are read by hand-written matchers, which
-// FuzzDateMatchers compares with the regular expressions they stand for.
+// FuzzDateMatchers compares with the regular expressions they stand for
+// (dates_ref.go). Built with -tags tidings_nofast, the package uses
+// encoding/xml and the regular expressions alone (fast_off.go).
 //
 // gofeed's RSS and Atom parsers are not used: they drop what a reader must
 // keep (Atom's type="text", xhtml:body, rdf:about, the HTTP charset).

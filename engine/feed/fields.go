@@ -126,7 +126,7 @@ func cutParenthesized(s string) (outer, inner string, ok bool) {
 // bare name): a name when there is one, else the address.
 func displayName(s string) string {
 	s = strings.TrimSpace(s)
-	if outer, inner, ok := cutParenthesized(s); ok {
+	if outer, inner, ok := parenthesized(s); ok {
 		outer, inner = strings.TrimSpace(outer), strings.TrimSpace(inner)
 		switch {
 		case isEmail(outer) && inner != "":

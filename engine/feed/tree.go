@@ -44,9 +44,12 @@ var internalEntity = regexp.MustCompile(`<!ENTITY\s+([A-Za-z_:][-A-Za-z0-9._:]{0
 // parseTreeFast when it can, else through parseTreeDecoder once the
 // control characters XML forbids are dropped. Both give the same tree for
 // every document the first accepts; the first refuses any such character.
+// Without fastPaths, parseTreeDecoder reads every document.
 func parseTree(body []byte, base *url.URL) (*element, error) {
-	if root, ok := parseTreeFast(body, base); ok {
-		return root, nil
+	if fastPaths {
+		if root, ok := parseTreeFast(body, base); ok {
+			return root, nil
+		}
 	}
 	return parseTreeDecoder(dropControlBytes(body), base)
 }

@@ -7,10 +7,10 @@ import (
 	"github.com/tidings-rss/tidings/sanitize"
 )
 
-// indexTextRef is a plain, slow indexText, kept as
-// the reference the differential test and fuzz target compare indexText
-// with: the index forgets items indexed by either, so their output must
-// not differ for any input.
+// indexTextRef is a plain, slow indexText, kept as the reference the
+// differential test and fuzz target compare indexTextFast with, and what
+// indexText runs without fastPaths: the index forgets items indexed by
+// either, so their output must not differ for any input.
 func indexTextRef(content string) string {
 	if strings.IndexByte(content, '<') < 0 && strings.IndexByte(content, '&') < 0 {
 		return content
@@ -54,7 +54,7 @@ func indexTextRef(content string) string {
 	return b.String()
 }
 
-// scanTag reads the markup that starts at s[i] == '<': it returns the
+// scanTagRef reads the markup that starts at s[i] == '<': it returns the
 // index just past it and the lower-cased tag name ("" for a comment, a
 // declaration or an end tag's absent name), or end -1 when s[i] starts
 // no markup. skip is the end tag ("</script") whose raw text follows.
@@ -88,8 +88,8 @@ func scanTagRef(s string, i int) (end int, name, skip string) {
 	return end, name, skip
 }
 
-// indexFold is the index of the ASCII string sub in s ignoring case, -1
-// when absent.
+// indexFoldRef is the index of the ASCII string sub in s ignoring case,
+// -1 when absent.
 func indexFoldRef(s, sub string) int {
 	for i := 0; i+len(sub) <= len(s); i++ {
 		if strings.EqualFold(s[i:i+len(sub)], sub) {
