@@ -245,6 +245,7 @@ func TestImportRefusesFilesItCannotReadWhole(t *testing.T) {
 // by link where newsboat made a guid up, by title and content where it
 // had neither) and keeps its state.
 func TestImportNewsboatCacheThenSyncKeepsOneCopy(t *testing.T) {
+	t.Parallel() // its own user, servers and processes: seconds of waiting on them
 	testenv.RequireTool(t, "newsboat", "newsboat")
 	srv := newFeedServer(t)
 	for _, name := range []string{"alpha.xml", "beta.atom", "gamma.xml"} {

@@ -102,6 +102,7 @@ func (tt *tmuxTUI) waitExit() string {
 }
 
 func TestTUIInTmux(t *testing.T) {
+	t.Parallel() // its own user, servers and processes: seconds of waiting on them
 	srv := newFeedServer(t)
 	srv.setFile(t, "/gopher.xml", "rss20.xml")
 	srv.setFile(t, "/orbital.xml", "atom10.xml")
