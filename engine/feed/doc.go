@@ -43,8 +43,7 @@
 // # Fidelity
 //
 // engine's fidelity test serves the Universal Feed Parser's own test suite
-// (from the shared corpus beside the repository, when it is there) over
-// loopback, syncs every file through the engine's real path into a real
+// (from the third-party corpus in testdata/corpus) over loopback, syncs every file through the engine's real path into a real
 // store and judges what was kept against feedparser's expectations, HTML
 // compared as text. The known differences: HTML that an HTML5 parser reads
 // otherwise than feedparser's sgmllib (comments, doctypes, nested CDATA),
@@ -61,6 +60,5 @@
 //
 // BenchmarkParseTree compares encoding/xml's tree with the fast one on a
 // 20-item feed of 52 KB. The fuzz targets (FuzzParse, FuzzParseAndClean,
-// FuzzTreeFast, FuzzDateMatchers) start from the shared corpus when it is
-// there.
+// FuzzTreeFast, FuzzDateMatchers) start from the corpus.
 package feed
