@@ -43,12 +43,13 @@
 // # Fidelity
 //
 // engine's fidelity test serves the Universal Feed Parser's own test suite
-// (from the third-party corpus in testdata/corpus) over loopback, syncs every file through the engine's real path into a real
-// store and judges what was kept against feedparser's expectations, HTML
-// compared as text. The known differences: HTML that an HTML5 parser reads
-// otherwise than feedparser's sgmllib (comments, doctypes, nested CDATA),
-// entries that share an id or link stored as one item, a Content-Location
-// base not applied, relative guids not resolved, an RSS <summary> beside
+// (from the third-party corpus in testdata/corpus) over loopback, syncs
+// every file through the engine's real path into a real store and judges
+// what was kept against feedparser's expectations, HTML compared as text.
+// The known differences: HTML that an HTML5 parser reads otherwise than
+// feedparser's sgmllib (comments, doctypes, nested CDATA), entries that
+// share an id or link stored as one item, a Content-Location base not
+// applied, relative guids not resolved, an RSS <summary> beside
 // <description>, bidi marks removed for the terminal, dc:date kept as the
 // published date, the first of two <updated> kept.
 //
