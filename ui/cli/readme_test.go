@@ -80,7 +80,11 @@ func TestREADMESetUpRunsTidingsAndTheCITestSuite(t *testing.T) {
 	var ciTests []string
 	for line := range strings.Lines(string(ci)) {
 		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "go test ") && !strings.Contains(line, "-fuzz") && !strings.Contains(line, "-tags") {
+		// Fuzzing, the build with the fast paths switched off, and the
+		// tests' helper under testdata, which ./... leaves out, are runs
+		// of their own.
+		if strings.HasPrefix(line, "go test ") && !strings.Contains(line, "-fuzz") && !strings.Contains(line, "-tags") &&
+			!strings.Contains(line, "./testdata/") {
 			ciTests = append(ciTests, line)
 		}
 	}
