@@ -1,30 +1,23 @@
 package config
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tidings-rss/tidings/testdata/testenv"
 )
 
-// corpusRoot is the shared third-party corpus beside the repository.
-const corpusRoot = "../../shared/corpus"
-
-// corpusSeeds are configuration documents made of the shared corpus'
-// hostile strings (the html5lib and lxml vectors, as the value of every
-// kind of string key, quoted both ways TOML allows) and of its raw
-// documents (XML, not TOML at all); none when the corpus is not there.
+// corpusSeeds are configuration documents made of the corpus' hostile
+// strings (the html5lib and lxml vectors, as the value of every kind of
+// string key, quoted both ways TOML allows) and of its raw documents (the
+// W3C validator's security cases: XML, not TOML at all).
 func corpusSeeds(f *testing.F) []string {
-	if _, err := os.Stat(corpusRoot); err != nil {
-		f.Logf("corpus not found at %s: fuzzing from the built-in seeds only", corpusRoot)
-		return nil
-	}
 	var docs []string
-	for _, s := range hostileStrings(filepath.Join(corpusRoot, "html_sanitizer_checks.jsonl")) {
+	for _, s := range testenv.Inputs(f, "html_sanitizer_checks.jsonl") {
 		for _, quoted := range []string{strconv.Quote(s), "'" + s + "'"} {
 			docs = append(docs,
 				"[sync]\nuser_agent = "+quoted+"\n",
@@ -33,32 +26,13 @@ func corpusSeeds(f *testing.F) []string {
 				"[enclosures]\ndirectory = "+quoted+"\nblocked_types = ["+quoted+"]\n")
 		}
 	}
-	files, _ := filepath.Glob(filepath.Join(corpusRoot, "feedvalidator", "*.xml"))
+	files, _ := filepath.Glob(testenv.Corpus(f, "feedvalidator", "testcases", "*", "*", "*.xml"))
 	for _, name := range files {
 		if b, err := os.ReadFile(name); err == nil {
 			docs = append(docs, string(b))
 		}
 	}
 	return docs
-}
-
-// hostileStrings reads the "input" of every record of a jsonl file.
-func hostileStrings(path string) []string {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 1<<20), 16<<20)
-	for sc.Scan() {
-		var r struct{ Input *string }
-		if json.Unmarshal(sc.Bytes(), &r) == nil && r.Input != nil {
-			out = append(out, *r.Input)
-		}
-	}
-	return out
 }
 
 // FuzzParse checks that any configuration document either gives a

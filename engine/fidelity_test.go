@@ -1,14 +1,13 @@
 package engine
 
-// The fidelity test serves the Universal Feed Parser's test suite (the
-// shared corpus, ../shared/corpus/feedparser) over a loopback server,
+// The fidelity test serves the Universal Feed Parser's test suite
+// (testdata/corpus/feedparser) over a loopback server,
 // downloads every file through the engine's real path (fetch, parse, clean,
 // one transaction into a real store) and judges what the store kept against
 // feedparser's own expectations, as translated into tidings' fields by
 // feedparser_checks.jsonl. fidelity_judge_test.go holds the judging rules.
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -24,6 +23,7 @@ import (
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/testdata/testenv"
 )
 
 // fidelityTarget is the share of applicable expectations the store must
@@ -44,38 +44,10 @@ type fpRecord struct {
 	Also           []fpRecord      `json:"also"`
 }
 
-// corpusRoot returns the shared corpus beside the repository, or skips.
+// corpusRoot returns the third-party corpus, testdata/corpus.
 func corpusRoot(t *testing.T) string {
 	t.Helper()
-	dir := filepath.Join("..", "..", "shared", "corpus")
-	if _, err := os.Stat(filepath.Join(dir, "feedparser_checks.jsonl")); err != nil {
-		t.Skipf("shared corpus not found at %s", dir)
-	}
-	return dir
-}
-
-// loadFeedparserRecords reads every record of feedparser_checks.jsonl.
-func loadFeedparserRecords(t *testing.T, path string) []fpRecord {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var recs []fpRecord
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 1<<20), 16<<20)
-	for sc.Scan() {
-		var r fpRecord
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		recs = append(recs, r)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return recs
+	return testenv.CorpusDir(t)
 }
 
 // headerLine is a "Header: Name: value" line of a test file's first
@@ -183,8 +155,7 @@ func (ft *fidelityTally) totals() (pass, failed, na int) {
 // applicable expectations that tidings' store meets, HTML compared as
 // text. Run with -v to list the misses.
 func TestFidelityFeedparser(t *testing.T) {
-	root := corpusRoot(t)
-	recs := loadFeedparserRecords(t, filepath.Join(root, "feedparser_checks.jsonl"))
+	recs := testenv.Records[fpRecord](t, "feedparser_checks.jsonl")
 	var files []string
 	for _, r := range recs {
 		if !slices.Contains(files, r.File) {

@@ -1,22 +1,21 @@
 package sanitize
 
-// This file reads the shared corpus beside the repository, when present:
-// its check records and the raw values of the feeds they point at.
+// This file reads the corpus (testdata/corpus, see its README.md): its
+// check records and the raw values of the feeds they point at.
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/base64"
-	"encoding/json"
 	"encoding/xml"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/mmcdole/gofeed"
+
+	"github.com/tidings-rss/tidings/testdata/testenv"
 )
 
 // record is one line of the corpus' *_checks.jsonl files; each suite uses
@@ -31,38 +30,21 @@ type record struct {
 	Forbidden []string `json:"forbidden"`
 }
 
-// corpusDir returns the shared corpus beside the repository, or skips.
-func corpusDir(t *testing.T) string {
+// corpusDir returns the corpus.
+func corpusDir(t testing.TB) string {
 	t.Helper()
-	dir := filepath.Join("..", "..", "shared", "corpus")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("corpus not found at %s: %v", dir, err)
-	}
-	return dir
+	return testenv.CorpusDir(t)
 }
 
-// loadRecords reads the records of one jsonl file whose kind is in kinds.
-func loadRecords(t *testing.T, path string, kinds ...string) []record {
+// loadRecords reads the records of the corpus' jsonl file name whose kind
+// is in kinds.
+func loadRecords(t *testing.T, name string, kinds ...string) []record {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("open %s: %v", path, err)
-	}
-	defer f.Close()
 	var recs []record
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 1<<20), 16<<20)
-	for sc.Scan() {
-		var r record
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
+	for _, r := range testenv.Records[record](t, name) {
 		if slices.Contains(kinds, r.Kind) {
 			recs = append(recs, r)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("read %s: %v", path, err)
 	}
 	return recs
 }

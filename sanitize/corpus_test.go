@@ -9,7 +9,7 @@ import (
 	"golang.org/x/net/html"
 )
 
-// The corpus tests run the third-party security records of the shared
+// The corpus tests run the third-party security records of the
 // corpus through the sanitizers; corpus_input_test.go reads the records
 // and feeds. A record is checked on every raw value its feed yields, so
 // values gofeed leaves out (RSS xhtml:body, base64 content) count too.
@@ -127,7 +127,7 @@ func assertSafeText(t *testing.T, in, out string) {
 func TestCorpusFeedparser(t *testing.T) {
 	dir := corpusDir(t)
 	var c tally
-	for _, r := range loadRecords(t, filepath.Join(dir, "feedparser_checks.jsonl"), "sanitize") {
+	for _, r := range loadRecords(t, "feedparser_checks.jsonl", "sanitize") {
 		c.count(t, r.File+"/"+r.Field, func(t *testing.T) reach {
 			field, every := feedInputs(t, filepath.Join(dir, "feedparser", r.File), r.Field)
 			assertNotLive(t, field, every, r.Field, r.Forbidden)
@@ -142,7 +142,7 @@ func TestCorpusFeedparser(t *testing.T) {
 func TestCorpusHTMLSanitizer(t *testing.T) {
 	dir := corpusDir(t)
 	var c tally
-	for _, r := range loadRecords(t, filepath.Join(dir, "html_sanitizer_checks.jsonl"), "sanitize") {
+	for _, r := range loadRecords(t, "html_sanitizer_checks.jsonl", "sanitize") {
 		c.count(t, r.Name, func(t *testing.T) reach {
 			if r.Input == nil {
 				t.Skip("record has no input")
@@ -167,14 +167,14 @@ func TestCorpusHTMLSanitizer(t *testing.T) {
 func TestCorpusPolicyRecordsStaySafe(t *testing.T) {
 	dir := corpusDir(t)
 	n := 0
-	for _, r := range loadRecords(t, filepath.Join(dir, "feedparser_checks.jsonl"), "sanitize_policy") {
+	for _, r := range loadRecords(t, "feedparser_checks.jsonl", "sanitize_policy") {
 		n++
 		t.Run(r.File+"/"+r.Field, func(t *testing.T) {
 			field, every := feedInputs(t, filepath.Join(dir, "feedparser", r.File), r.Field)
 			assertNotLive(t, field, every, r.Field, nil)
 		})
 	}
-	for _, r := range loadRecords(t, filepath.Join(dir, "html_sanitizer_checks.jsonl"), "sanitize_policy") {
+	for _, r := range loadRecords(t, "html_sanitizer_checks.jsonl", "sanitize_policy") {
 		n++
 		t.Run(r.Name, func(t *testing.T) {
 			assertNotLive(t, nil, []string{*r.Input}, r.Field, nil)
@@ -191,7 +191,7 @@ func TestCorpusPolicyRecordsStaySafe(t *testing.T) {
 func TestCorpusFeedValidator(t *testing.T) {
 	dir := corpusDir(t)
 	var c tally
-	for _, r := range loadRecords(t, filepath.Join(dir, "feedvalidator_checks.jsonl"), "sanitize", "css") {
+	for _, r := range loadRecords(t, "feedvalidator_checks.jsonl", "sanitize", "css") {
 		c.count(t, r.File, func(t *testing.T) reach {
 			field, every := feedInputs(t, filepath.Join(dir, "feedvalidator", r.File), "entry.content")
 			for _, in := range field {

@@ -52,6 +52,5 @@
 // FuzzTerminal, FuzzHTMLInertText, FuzzPolicyFast, FuzzHoldsLiveScheme)
 // check that nothing live and no terminal control survives, that the
 // functions are idempotent, and that the fast paths agree with the slow
-// ones. They start from the shared corpus beside the repository when it is
-// there.
+// ones. They start from the third-party corpus in testdata/corpus.
 package sanitize

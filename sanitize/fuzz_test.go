@@ -23,7 +23,7 @@ var fuzzSeeds = []string{
 	"héllo\t世界\n👩‍💻",
 }
 
-// addSeeds adds fuzzSeeds and the shared corpus' hostile inputs to the
+// addSeeds adds fuzzSeeds and the corpus' hostile inputs to the
 // corpus of f.
 func addSeeds(f *testing.F) {
 	seen := map[string]bool{}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tidings-rss/tidings/testdata/testenv"
 )
 
 // TestHTMLOnePassIsFinal is the proof behind [htmlPass]'s claim that its
@@ -107,7 +109,7 @@ func onePassInputs(t *testing.T) []string {
 	t.Helper()
 	dir := corpusDir(t)
 	inputs := append([]string{readArticle(t)}, fuzzSeeds...)
-	inputs = append(inputs, vectorInputs(filepath.Join(dir, "html_sanitizer_checks.jsonl"))...)
+	inputs = append(inputs, testenv.Inputs(t, "html_sanitizer_checks.jsonl")...)
 	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".xml") {
 			return err

@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"github.com/tidings-rss/tidings/sanitize"
+	"github.com/tidings-rss/tidings/testdata/testenv"
 )
 
 // indexTextInputs are the inputs indexText is compared with its reference
 // on: hand-written edge cases, and every document of the sanitize and feed
-// corpora (../shared/corpus, engine/feed/testdata), raw and sanitized as
-// a download stores content.
+// corpora (testdata/corpus, engine/feed/testdata), raw and sanitized as a
+// download stores content.
 func indexTextInputs(tb testing.TB) []string {
 	in := []string{
 		"", "<", "<<", "<>", "</>", "</ p>", "<!", "<!-", "<!--", "<!-->", "<?", "<?x?>", "a<", "&", "&&", "&amp",
@@ -24,11 +25,11 @@ func indexTextInputs(tb testing.TB) []string {
 	}
 	var files []string
 	for _, glob := range []string{
-		filepath.Join("..", "..", "shared", "corpus", "feedparser", "wellformed", "sanitize", "*.xml"),
-		filepath.Join("..", "..", "shared", "corpus", "feedparser", "entities", "*.xml"),
-		filepath.Join("..", "..", "shared", "corpus", "feedvalidator", "*.xml"),
-		filepath.Join("..", "..", "shared", "corpus", "html5lib-sanitizer", "feeds", "*.xml"),
-		filepath.Join("..", "..", "shared", "corpus", "lxml-html-clean", "feeds", "*.xml"),
+		testenv.Corpus(tb, "feedparser", "wellformed", "sanitize", "*.xml"),
+		testenv.Corpus(tb, "feedparser", "entities", "*.xml"),
+		testenv.Corpus(tb, "feedvalidator", "testcases", "*", "*", "*.xml"),
+		testenv.Corpus(tb, "html5lib-sanitizer", "feeds", "*.xml"),
+		testenv.Corpus(tb, "lxml-html-clean", "feeds", "*.xml"),
 		filepath.Join("..", "engine", "feed", "testdata", "*"),
 	} {
 		names, err := filepath.Glob(glob)
@@ -36,9 +37,6 @@ func indexTextInputs(tb testing.TB) []string {
 			tb.Fatal(err)
 		}
 		files = append(files, names...)
-	}
-	if len(files) < 20 {
-		tb.Logf("corpora not found (%d files): comparing on the built-in inputs only", len(files))
 	}
 	for _, name := range files {
 		data, err := os.ReadFile(name)

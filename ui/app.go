@@ -87,6 +87,9 @@ type Model struct {
 	started map[int64]bool
 	// listOrders are the orders chosen for list feeds (O).
 	listOrders map[int64]store.ListOrder
+	// wait makes the Cmds that wait on timers and the engine; the status
+	// bar shares it.
+	wait *waiter
 }
 
 // New builds the reader. Nothing is read until Init's Cmds run.
@@ -129,6 +132,7 @@ func New(o Options) *Model {
 		reader:  &readerPane{keys: km, styles: st, loc: o.Location},
 		prefs:   panePrefs{share: defaultShare},
 		started: map[int64]bool{}, listOrders: map[int64]store.ListOrder{}}
+	m.wait = m.status.wait
 	m.help.Styles.ShortKey = st.Label
 	m.help.Styles.ShortDesc = st.Faint
 	m.help.Styles.FullKey = st.Label
@@ -140,11 +144,11 @@ func New(o Options) *Model {
 // listening to the engine and polling for other processes' changes.
 func (m *Model) Init() tea.Cmd {
 	return tea.Batch(m.be.loadCounts(), m.items.show(m.be, "All items", store.ItemQuery{}, true),
-		listen(m.opts.Engine.Events()), m.be.loadAccount(), m.poll(), m.be.syncLogStart())
+		m.wait.listen(m.opts.Engine.Events()), m.be.loadAccount(), m.poll(), m.be.syncLogStart())
 }
 
 func (m *Model) poll() tea.Cmd {
-	return tea.Tick(m.opts.Poll, func(time.Time) tea.Msg { return pollMsg{} })
+	return m.wait.tick(m.opts.Poll, func(time.Time) tea.Msg { return pollMsg{} })
 }
 
 // Update routes: size, keys and mouse to the focused pane or the dialog,

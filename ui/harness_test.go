@@ -21,13 +21,24 @@ import (
 // testNow is the fixed clock of the UI tests.
 var testNow = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
 
-// harness drives a Model as the Bubble Tea runtime would: it runs the
-// Cmds Update returns in goroutines and feeds their messages back.
+// harness drives a Model as the Bubble Tea runtime would, but in step:
+// it runs each Cmd Update returns to its end, in order, and feeds its
+// message back (batches and sequences included) until none is left, so a
+// key's whole effect is on the model when keys returns. Two kinds of Cmd
+// wait on the world outside and are not run that way. Time never passes:
+// a timer (the poll, the fades of messages and toasts) gives no message,
+// and a test sends pollMsg itself. The engine's events are read from its
+// channel without waiting after every Cmd (the events of a download a Cmd
+// made are there when it returns, and are handled before its result, as
+// the runtime's listener usually does), and waited for only by waitFor.
 type harness struct {
-	t      testing.TB
-	m      *Model
-	st     *store.Store
-	msgs   chan tea.Msg
+	t     testing.TB
+	m     *Model
+	st    *store.Store
+	queue []tea.Cmd
+	// events is the engine's channel, once the model listens to it.
+	events <-chan engine.Event
+	closed bool
 	quit   bool
 	opened []string
 	copied []string
@@ -43,7 +54,7 @@ func withOptions(f func(*Options)) harnessOpt { return f }
 // newHarness opens the model on st at w×h and settles the first load.
 func newHarness(t testing.TB, st *store.Store, w, h int, opts ...harnessOpt) *harness {
 	t.Helper()
-	hs := &harness{t: t, st: st, msgs: make(chan tea.Msg, 1024)}
+	hs := &harness{t: t, st: st}
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	o := Options{Context: ctx, Store: st, Config: config.Default(), Renderer: NewRenderer(io.Discard, true),
@@ -55,42 +66,31 @@ func newHarness(t testing.TB, st *store.Store, w, h int, opts ...harnessOpt) *ha
 		f(&o)
 	}
 	hs.m = New(o)
+	*hs.m.wait = waiter{tick: stoppedTimer, listen: hs.listen}
 	hs.run(hs.m.Init())
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
-	hs.waitFor("first load", func() bool { return len(hs.m.tree.nodes) > 0 && !hs.m.items.loading })
+	if len(hs.m.tree.nodes) == 0 || hs.m.items.loading {
+		t.Fatalf("the first load did not end\n%s", hs.view())
+	}
 	return hs
 }
 
-// run starts cmd; its message arrives on h.msgs.
-func (h *harness) run(cmd tea.Cmd) {
-	if cmd != nil {
-		go func() { h.msgs <- cmd() }()
-	}
+// stoppedTimer is a timer of the harness, where time never passes: its
+// Cmd gives no message.
+func stoppedTimer(time.Duration, func(time.Time) tea.Msg) tea.Cmd {
+	return func() tea.Msg { return nil }
 }
 
-// handle applies one message: batches and sequences fan out, Quit is
-// recorded, anything else goes to Update.
-func (h *harness) handle(msg tea.Msg) {
-	switch msg := msg.(type) {
-	case nil:
-		return
-	case tea.QuitMsg:
-		h.quit = true
-		return
-	case tea.BatchMsg:
-		for _, c := range msg {
-			h.run(c)
-		}
-		return
-	}
-	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
-		for i := range v.Len() {
-			h.run(v.Index(i).Interface().(tea.Cmd))
-		}
-		return
-	}
-	_, cmd := h.m.Update(msg)
-	h.run(cmd)
+// listen notes the engine's channel; the harness reads it itself.
+func (h *harness) listen(events <-chan engine.Event) tea.Cmd {
+	h.events = events
+	return nil
+}
+
+// run queues cmd and settles.
+func (h *harness) run(cmd tea.Cmd) {
+	h.queue = append(h.queue, cmd)
+	h.settle()
 }
 
 // send applies msg and settles.
@@ -99,33 +99,93 @@ func (h *harness) send(msg tea.Msg) {
 	h.settle()
 }
 
-// settle applies messages until none has arrived for a while (Cmds that
-// wait on timers or the engine stay pending).
+// settle runs the queued Cmds, first in first out, until none is left;
+// the engine's events waiting in its channel are handled before each
+// Cmd's message.
 func (h *harness) settle() {
-	for {
-		select {
-		case msg := <-h.msgs:
+	for len(h.queue) > 0 {
+		cmd := h.queue[0]
+		h.queue = h.queue[1:]
+		if cmd != nil {
+			msg := cmd()
+			h.engineEvents()
 			h.handle(msg)
-		case <-time.After(60 * time.Millisecond):
+		}
+	}
+}
+
+// engineEvents handles the events waiting in the engine's channel.
+func (h *harness) engineEvents() {
+	for h.events != nil && !h.closed {
+		select {
+		case ev, ok := <-h.events:
+			h.handle(engineEvent(ev, ok))
+			h.closed = !ok
+		default:
 			return
 		}
 	}
 }
 
-// waitFor applies messages until cond holds, failing after 10 s.
+// engineEvent is the message the model's listener makes of a receive.
+func engineEvent(ev engine.Event, ok bool) tea.Msg {
+	if !ok {
+		return engineClosedMsg{}
+	}
+	return engineMsg{ev}
+}
+
+// handle applies one message: batches queue their Cmds, a sequence runs
+// its Cmds in order (each message handled before the next Cmd runs), Quit
+// is recorded, anything else goes to Update, whose Cmd is queued.
+func (h *harness) handle(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case nil:
+		return
+	case tea.QuitMsg:
+		h.quit = true
+		return
+	case tea.BatchMsg:
+		h.queue = append(h.queue, msg...)
+		return
+	}
+	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
+		for i := range v.Len() {
+			if c := v.Index(i).Interface().(tea.Cmd); c != nil {
+				h.handle(c())
+			}
+		}
+		return
+	}
+	_, cmd := h.m.Update(msg)
+	h.queue = append(h.queue, cmd)
+}
+
+// waitFor settles and handles the engine's events as they come until cond
+// holds; it fails after 10 s. cond is also checked every 10 ms, for work
+// of the engine's that ends without an event.
 func (h *harness) waitFor(what string, cond func() bool) {
 	h.t.Helper()
+	h.settle()
+	h.engineEvents()
+	h.settle()
 	deadline := time.After(10 * time.Second)
+	check := time.NewTicker(10 * time.Millisecond)
+	defer check.Stop()
 	for !cond() {
+		var events <-chan engine.Event
+		if !h.closed {
+			events = h.events
+		}
 		select {
-		case msg := <-h.msgs:
-			h.handle(msg)
-		case <-time.After(10 * time.Millisecond):
+		case ev, ok := <-events:
+			h.closed = !ok
+			h.send(engineEvent(ev, ok))
+		case <-check.C:
 		case <-deadline:
 			h.t.Fatalf("timed out waiting for %s\n%s", what, h.view())
 		}
 	}
-	h.settle()
 }
 
 // keys presses each key in turn: "enter", "esc", "tab", "up", "down",

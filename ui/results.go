@@ -199,7 +199,7 @@ func (m *Model) searched(msg searchMsg) tea.Cmd {
 // place, reads the sync log after a download with new items (for toasts),
 // and listens for the next event.
 func (m *Model) engineEvent(ev engine.Event) tea.Cmd {
-	cmds := []tea.Cmd{listen(m.opts.Engine.Events())}
+	cmds := []tea.Cmd{m.wait.listen(m.opts.Engine.Events())}
 	m.status.engineEvent(ev, m.feedTitle)
 	switch ev := ev.(type) {
 	case engine.FeedDownloadCompleted:

@@ -47,6 +47,8 @@ type statusBar struct {
 	// offline and deferred are the engine's standing notices ("offline —
 	// 37 feeds waiting"), shown until the engine says they ended.
 	offline, deferred string
+	// wait makes the fade timers.
+	wait *waiter
 }
 
 // refreshProgress counts a user-asked refresh's feeds as they end.
@@ -60,7 +62,7 @@ type statusFadeMsg struct{ id int }
 
 func newStatusBar(st Styles) statusBar {
 	return statusBar{styles: st, downloading: map[int64]bool{},
-		enclosures: map[int64]enclosureProgress{}, errors: errorList{byKey: map[string]string{}}}
+		enclosures: map[int64]enclosureProgress{}, errors: errorList{byKey: map[string]string{}}, wait: newWaiter()}
 }
 
 // set shows the result of an action; it fades after a while (the Cmd
@@ -91,7 +93,7 @@ func (s *statusBar) fade() tea.Cmd {
 	if s.isError {
 		life = errorLife
 	}
-	return tea.Tick(life, func(time.Time) tea.Msg { return statusFadeMsg{id} })
+	return s.wait.tick(life, func(time.Time) tea.Msg { return statusFadeMsg{id} })
 }
 
 // faded removes the message a fade timer names, unless a newer one came.
@@ -174,7 +176,7 @@ func (s *statusBar) showToast(text string) tea.Cmd {
 	s.toastID++
 	s.toast, s.toastFading = oneLine(text), false
 	id := s.toastID
-	return tea.Tick(toastBright, func(time.Time) tea.Msg { return toastMsg{id: id, fade: true} })
+	return s.wait.tick(toastBright, func(time.Time) tea.Msg { return toastMsg{id: id, fade: true} })
 }
 
 // toastTick fades or removes the toast it names.
@@ -184,7 +186,7 @@ func (s *statusBar) toastTick(m toastMsg) tea.Cmd {
 	}
 	if m.fade {
 		s.toastFading = true
-		return tea.Tick(toastFaint, func(time.Time) tea.Msg { return toastMsg{id: m.id} })
+		return s.wait.tick(toastFaint, func(time.Time) tea.Msg { return toastMsg{id: m.id} })
 	}
 	s.toast = ""
 	return nil

@@ -51,13 +51,13 @@
 // # Fidelity
 //
 // engine's fidelity test serves the Universal Feed Parser's own test suite
-// (from the shared corpus beside the repository, when it is there) over
-// loopback, syncs every file through the engine's real path into a real
-// store and judges what was kept against feedparser's expectations, HTML
-// compared as text. The known differences: HTML that an HTML5 parser reads
-// otherwise than feedparser's sgmllib (comments, doctypes, nested CDATA),
-// entries that share an id or link stored as one item, a Content-Location
-// base not applied, relative guids not resolved, an RSS <summary> beside
+// (from the third-party corpus in testdata/corpus) over loopback, syncs
+// every file through the engine's real path into a real store and judges
+// what was kept against feedparser's expectations, HTML compared as text.
+// The known differences: HTML that an HTML5 parser reads otherwise than
+// feedparser's sgmllib (comments, doctypes, nested CDATA), entries that
+// share an id or link stored as one item, a Content-Location base not
+// applied, relative guids not resolved, an RSS <summary> beside
 // <description>, bidi marks removed for the terminal, dc:date kept as the
 // published date, the first of two <updated> kept.
 //
@@ -69,6 +69,5 @@
 //
 // BenchmarkParseTree compares encoding/xml's tree with the fast one on a
 // 20-item feed of 52 KB. The fuzz targets (FuzzParse, FuzzParseAndClean,
-// FuzzTreeFast, FuzzDateMatchers) start from the shared corpus when it is
-// there.
+// FuzzTreeFast, FuzzDateMatchers) start from the corpus.
 package feed

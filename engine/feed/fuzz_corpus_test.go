@@ -10,16 +10,11 @@ import (
 	"github.com/tidings-rss/tidings/engine/document"
 )
 
-// addCorpusSeeds adds every document of the shared corpus beside the
-// repository (feedparser's 2,000 feeds, the W3C
-// validator's security cases, the html5lib and lxml vectors as feeds) to
-// f's seed corpus; none when the corpus is not there.
+// addCorpusSeeds adds every document of the corpus (testdata/corpus, see
+// its README.md: feedparser's 2,000 feeds, the W3C validator's security
+// cases, the html5lib and lxml vectors as feeds) to f's seed corpus.
 func addCorpusSeeds(f *testing.F) {
-	if _, err := os.Stat(corpusRoot); err != nil {
-		f.Logf("corpus not found at %s: fuzzing from the fixtures only", corpusRoot)
-		return
-	}
-	filepath.WalkDir(corpusRoot, func(path string, d fs.DirEntry, err error) error {
+	filepath.WalkDir(corpusRoot(f), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".xml") {
 			return err
 		}

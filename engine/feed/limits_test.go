@@ -9,10 +9,15 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/tidings-rss/tidings/testdata/testenv"
 )
 
-// corpusRoot is the shared third-party corpus beside the repository.
-const corpusRoot = "../../../shared/corpus"
+// corpusRoot is the third-party corpus, testdata/corpus.
+func corpusRoot(tb testing.TB) string {
+	tb.Helper()
+	return testenv.CorpusDir(tb)
+}
 
 func item(inner string) string {
 	return rss20With("", `<item><title>t</title>`+inner+`</item>`)
@@ -65,16 +70,11 @@ func TestCheckLimits(t *testing.T) {
 }
 
 // TestEveryWellFormedCorpusFeedPassesTheLimits checks that no real feed of
-// the shared corpus (and none of the fixtures) is refused as too large.
+// the corpus (and none of the fixtures) is refused as too large.
 func TestEveryWellFormedCorpusFeedPassesTheLimits(t *testing.T) {
 	dirs := []string{fixtureDir}
 	for _, d := range []string{"feedparser/wellformed", "feedvalidator", "html5lib-sanitizer", "lxml-html-clean"} {
-		if _, err := os.Stat(filepath.Join(corpusRoot, d)); err == nil {
-			dirs = append(dirs, filepath.Join(corpusRoot, d))
-		}
-	}
-	if len(dirs) == 1 {
-		t.Log("shared corpus not found: only the fixtures are checked")
+		dirs = append(dirs, filepath.Join(corpusRoot(t), d))
 	}
 	n := 0
 	for _, dir := range dirs {

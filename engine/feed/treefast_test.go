@@ -106,7 +106,7 @@ func TestTreeFastCases(t *testing.T) {
 	}
 }
 
-// TestTreeFastMatchesDecoder parses every feed of the shared corpus, the
+// TestTreeFastMatchesDecoder parses every feed of the corpus, the
 // fixtures and the fuzz seeds with both paths, raw and as Parse prepares
 // them, and requires identical trees wherever the fast path answers; it
 // must answer for nearly every document encoding/xml reads without error.
@@ -200,8 +200,8 @@ func FuzzTreeFast(f *testing.F) {
 	})
 }
 
-// treeInputs returns the documents of the shared corpus (when it is there),
-// the fixtures and the benchmark, by name.
+// treeInputs returns the documents of the corpus, the fixtures and the
+// benchmark, by name.
 func treeInputs(tb testing.TB) map[string][]byte {
 	docs := map[string][]byte{"benchmark": benchmarkFeed(20)}
 	files, _ := filepath.Glob(filepath.Join(fixtureDir, "*"))
@@ -210,11 +210,7 @@ func treeInputs(tb testing.TB) map[string][]byte {
 			docs[name] = b
 		}
 	}
-	if _, err := os.Stat(corpusRoot); err != nil {
-		tb.Logf("corpus not found at %s: fixtures only", corpusRoot)
-		return docs
-	}
-	filepath.WalkDir(corpusRoot, func(path string, d fs.DirEntry, err error) error {
+	filepath.WalkDir(corpusRoot(tb), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".xml") {
 			return err
 		}

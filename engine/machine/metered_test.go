@@ -11,15 +11,15 @@ import (
 
 	"github.com/godbus/dbus/v5"
 	"github.com/godbus/dbus/v5/prop"
+
+	"github.com/tidings-rss/tidings/testdata/testenv"
 )
 
 // privateBus starts a dbus-daemon of the test's own and returns its
 // address; the daemon ends with the test.
 func privateBus(t *testing.T) string {
 	t.Helper()
-	if _, err := exec.LookPath("dbus-daemon"); err != nil {
-		t.Fatal("dbus-daemon is needed (Debian: apt-get install dbus-daemon; .ci/run installs it)")
-	}
+	testenv.RequireTool(t, "dbus-daemon", "dbus-daemon")
 	sock := filepath.Join(t.TempDir(), "bus")
 	cmd := exec.Command("dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address",
 		"--address=unix:path="+sock)

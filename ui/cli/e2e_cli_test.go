@@ -55,6 +55,7 @@ func TestMarkReadByFeedAndUnreadFilter(t *testing.T) {
 }
 
 func TestSetChangesSettingsAndRemoveUnsubscribes(t *testing.T) {
+	t.Parallel() // its own user, servers and processes: seconds of waiting on them
 	u := newUser(t)
 	srv := newFeedServer(t)
 	srv.setFile(t, "/a", "rss20.xml")

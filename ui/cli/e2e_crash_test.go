@@ -87,6 +87,7 @@ func subscribeMany(t *testing.T, u *user, base string, n int) {
 // no committed item or read mark is lost, and the sync started right after
 // fetches every feed the killed one had claimed, saying nothing of skips.
 func TestKilledSyncThenAnotherFetchesEveryFeed(t *testing.T) {
+	t.Parallel() // twenty rounds of two processes, with its own user and server
 	const feeds, rounds = 200, 20
 	u := newUser(t)
 	u.writeConfig("[sync]\nbucket_refill_per_second = 0\ndownload_threads = 8\nper_host_connections = 8\n")

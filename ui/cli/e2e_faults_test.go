@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/testdata/testenv"
 )
 
 // The database's faults, met by the real binary: a full disk, a read-only
@@ -88,6 +90,7 @@ func mustFailWithOneLine(t *testing.T, u *user, want string) {
 // or skips: that takes mount privileges.
 func mountSmallDisk(t *testing.T, u *user, size int) string {
 	t.Helper()
+	testenv.RequireTool(t, "mount", "mount")
 	dir := filepath.Join(u.home, "data")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		t.Fatal(err)
@@ -139,6 +142,7 @@ func makeReadOnly(t *testing.T, path string) {
 		t.Cleanup(func() { os.Chmod(path, 0o600) })
 		return
 	}
+	testenv.RequireTool(t, "chattr", "e2fsprogs")
 	if out, err := exec.Command("chattr", "+i", path).CombinedOutput(); err != nil {
 		t.Skipf("read-only database: running as root, and chattr +i failed on this file system: %v %s", err, out)
 	}
@@ -149,9 +153,7 @@ func makeReadOnly(t *testing.T, path string) {
 // (BEGIN EXCLUSIVE) and keep it until the returned func is called.
 func holdLock(t *testing.T, db string) (release func()) {
 	t.Helper()
-	if _, err := exec.LookPath("sqlite3"); err != nil {
-		t.Skip("locked database: the sqlite3 program is not installed (.ci/run installs it)")
-	}
+	testenv.RequireTool(t, "sqlite3", "sqlite3")
 	cmd := exec.Command("sqlite3", db)
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()

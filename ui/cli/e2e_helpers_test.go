@@ -3,12 +3,15 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -22,6 +25,8 @@ func TestMain(m *testing.M) {
 	if out := os.Getenv(measureEnv); out != "" {
 		os.Exit(measureChild(out, os.Args[1:]))
 	}
+	flag.Parse()
+	raiseParallel()
 	dir, err := os.MkdirTemp("", "tidings-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -38,6 +43,23 @@ func TestMain(m *testing.M) {
 	servers.Close()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// e2eParallel is how many parallel tests run at once unless -parallel
+// says otherwise. The end-to-end tests spend their time waiting (on child
+// processes, loopback servers, the token bucket, a busy or response
+// timeout), not computing, so more of them than there are CPUs overlap
+// their waits; go test's default is GOMAXPROCS.
+const e2eParallel = 8
+
+// raiseParallel sets -parallel to e2eParallel when the command line did
+// not set it.
+func raiseParallel() {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", strconv.Itoa(max(e2eParallel, runtime.GOMAXPROCS(0))))
+	}
 }
 
 // user is one person's tidings: their own config and data folders.

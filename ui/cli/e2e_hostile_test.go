@@ -280,10 +280,14 @@ func lineFor(lines []string, url string) string {
 }
 
 // Each hostile server on its own, beside five normal feeds: a clean error
-// line for it (or a safe document), the normal feeds whole.
+// line for it (or a safe document), the normal feeds whole. The cases run
+// side by side: each waits mostly on the token bucket and its own server,
+// and each sync is a process of its own, measured alone.
 func TestHostileServerEndsInOneCleanError(t *testing.T) {
+	t.Parallel()
 	for _, c := range hostileCases() {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			rss := runHostile(t, []hostileCase{c})
 			t.Logf("%s: peak RSS %.1f MB", c.name, float64(rss)/(1<<20))
 		})
@@ -293,6 +297,7 @@ func TestHostileServerEndsInOneCleanError(t *testing.T) {
 // TestHostileServersAllAtOnceStayUnder100MB runs every hostile server in
 // one default-configured sync and reports its peak RSS.
 func TestHostileServersAllAtOnceStayUnder100MB(t *testing.T) {
+	t.Parallel()
 	rss := runHostile(t, hostileCases())
 	t.Logf("all hostile servers in one sync --force: peak RSS %.1f MB (limit %d MB)", float64(rss)/(1<<20), maxHostileRSS>>20)
 	if rss > maxHostileRSS {

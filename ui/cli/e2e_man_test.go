@@ -18,6 +18,7 @@ import (
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/sanitize"
+	"github.com/tidings-rss/tidings/testdata/testenv"
 	"github.com/tidings-rss/tidings/ui"
 )
 
@@ -31,9 +32,7 @@ func manText(t *testing.T, roff string) string {
 // manTextWidth renders roff as man shows it at width columns.
 func manTextWidth(t *testing.T, roff string, width int) string {
 	t.Helper()
-	if _, err := exec.LookPath("man"); err != nil {
-		t.Skip("man is not installed")
-	}
+	testenv.RequireTool(t, "man", "man-db")
 	cmd := exec.Command("man", "--warnings", "-l", "-")
 	cmd.Env = []string{"MANWIDTH=" + strconv.Itoa(width), "MANPAGER=cat", "PAGER=cat", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"}
 	cmd.Stdin = strings.NewReader(roff)

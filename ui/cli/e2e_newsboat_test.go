@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/tidings-rss/tidings/testdata/testenv"
 )
 
 // newsboatFixture copies a file of testdata/newsboat into a temporary
@@ -243,9 +245,8 @@ func TestImportRefusesFilesItCannotReadWhole(t *testing.T) {
 // by link where newsboat made a guid up, by title and content where it
 // had neither) and keeps its state.
 func TestImportNewsboatCacheThenSyncKeepsOneCopy(t *testing.T) {
-	if _, err := exec.LookPath("newsboat"); err != nil {
-		t.Skip("newsboat is not installed")
-	}
+	t.Parallel() // its own user, servers and processes: seconds of waiting on them
+	testenv.RequireTool(t, "newsboat", "newsboat")
 	srv := newFeedServer(t)
 	for _, name := range []string{"alpha.xml", "beta.atom", "gamma.xml"} {
 		body, err := os.ReadFile(repoFile(t, "testdata", "newsboat", "feeds", name))

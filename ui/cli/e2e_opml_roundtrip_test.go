@@ -25,6 +25,7 @@ func (u *user) subscriptions() map[string]map[string]any {
 }
 
 func TestOPMLExportIntoAFreshDatabaseReproducesTheSubscriptions(t *testing.T) {
+	t.Parallel() // its own user, servers and processes: seconds of waiting on them
 	srv := newFeedServer(t)
 	formats := []string{"rss20.xml", "atom10.xml", "rss10.rdf", "rss092.xml"}
 	for _, name := range formats {

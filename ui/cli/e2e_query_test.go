@@ -83,6 +83,7 @@ func titlesOf(items []map[string]any) []string {
 // Each field and operator of the language, end to end: the real binary
 // over a database filled by a real sync.
 func TestQueryLanguageThroughCLI(t *testing.T) {
+	t.Parallel() // its own user, servers and processes: seconds of waiting on them
 	u, _ := queryFixture(t)
 	const (
 		generics = "Generics in Go"

@@ -37,6 +37,7 @@ func pushRequests(reqs []remotetest.Request) int {
 // Miniflux's) and of a sync pushing 1,000 marks (at most 10 for the push).
 // Each pairing gets fresh servers so that nothing else is on the account.
 func TestRemoteRequestCounts(t *testing.T) {
+	t.Parallel() // servers of its own, seconds of starting them
 	fs := remotetest.NewFeedServer(t)
 	fresh := remotetest.Up(t, remotetest.FreshRSS)
 	mini := remotetest.Up(t, remotetest.Miniflux)

@@ -120,6 +120,7 @@ func TestRuleReadFlagFeedListRemove(t *testing.T) {
 // downloads: two users with the same rules, one syncing from cron, the
 // other refreshing in the reader, end with the same items.
 func TestRulesApplyIdenticallyInReaderAndCron(t *testing.T) {
+	t.Parallel() // its own user, servers and processes: seconds of waiting on them
 	srv := newFeedServer(t)
 	serveTemplate(t, srv, "/tech.xml", "tech")
 	serveTemplate(t, srv, "/news.xml", "news")

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/tidings-rss/tidings/testdata/testenv"
 )
 
 // dbHostile is what another program could leave in a text column of the
@@ -179,9 +181,7 @@ func TestSyncProgressOnATerminalTakesTheRawPathAlone(t *testing.T) {
 // only once the recording runs.
 func startRecordedTUI(t *testing.T, u *user, w, h int) (tt *tmuxTUI, recording string) {
 	t.Helper()
-	if _, err := osexec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed")
-	}
+	testenv.RequireTool(t, "tmux", "tmux")
 	dir := t.TempDir()
 	gate, recording := filepath.Join(dir, "gate"), filepath.Join(dir, "recording")
 	if err := syscall.Mkfifo(gate, 0o600); err != nil {

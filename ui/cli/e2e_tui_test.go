@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/testdata/testenv"
 )
 
 // tmuxTUI is the reader running in a private tmux server.
@@ -21,9 +23,7 @@ type tmuxTUI struct {
 // NAME=value) in a w×h tmux window.
 func startTUI(t *testing.T, u *user, w, h int, extraEnv ...string) *tmuxTUI {
 	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed")
-	}
+	testenv.RequireTool(t, "tmux", "tmux")
 	dir := t.TempDir()
 	tt := &tmuxTUI{t: t, sock: filepath.Join(dir, "tmux.sock"), exitFile: filepath.Join(dir, "exit")}
 	env := append([]string(nil), extraEnv...)
@@ -102,6 +102,7 @@ func (tt *tmuxTUI) waitExit() string {
 }
 
 func TestTUIInTmux(t *testing.T) {
+	t.Parallel() // its own user, servers and processes: seconds of waiting on them
 	srv := newFeedServer(t)
 	srv.setFile(t, "/gopher.xml", "rss20.xml")
 	srv.setFile(t, "/orbital.xml", "atom10.xml")

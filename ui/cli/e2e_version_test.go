@@ -34,6 +34,7 @@ func TestVersionPrintsVersionGoAndSQLite(t *testing.T) {
 }
 
 func TestVersionOfAReleaseBuildIsItsTag(t *testing.T) {
+	t.Parallel() // a build of its own, mostly the linker
 	bin := filepath.Join(t.TempDir(), "tidings")
 	build := exec.Command("go", "build", "-o", bin, "-ldflags", "-X main.version=v9.8.7",
 		"github.com/tidings-rss/tidings")
