@@ -8,6 +8,7 @@ import (
 	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/newsboat"
+	newsboatcache "github.com/tidings-rss/tidings/engine/newsboat/cache"
 	"github.com/tidings-rss/tidings/engine/opml"
 	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
@@ -127,12 +128,12 @@ type CacheImported struct {
 // nothing: each http(s) feed of the cache is subscribed unless it is
 // already, and its articles are stored with their read and flagged state,
 // sanitized like a download, known by feed URL and guid (see
-// newsboat.CacheItem.DocItem), and purged to the feed's item limit. An
+// newsboatcache.Item.DocItem), and purged to the feed's item limit. An
 // article tidings has already keeps its content and can only become read
 // or flagged. Rules apply to the articles as to a download's (import the
 // newsboat config's rules first). Importing the same cache twice changes
 // nothing.
-func (e *Engine) ImportNewsboatCache(ctx context.Context, c *newsboat.Cache) (CacheImported, error) {
+func (e *Engine) ImportNewsboatCache(ctx context.Context, c *newsboatcache.Cache) (CacheImported, error) {
 	var out CacheImported
 	feeds, err := c.Feeds(ctx)
 	if err != nil {
@@ -153,7 +154,7 @@ func (e *Engine) ImportNewsboatCache(ctx context.Context, c *newsboat.Cache) (Ca
 
 // importCacheFeed subscribes to one cached feed if needed and imports its
 // articles.
-func (e *Engine) importCacheFeed(ctx context.Context, c *newsboat.Cache, cf newsboat.CacheFeed, addr weburl.URL, out *CacheImported) error {
+func (e *Engine) importCacheFeed(ctx context.Context, c *newsboatcache.Cache, cf newsboatcache.Feed, addr weburl.URL, out *CacheImported) error {
 	items, err := c.Items(ctx, cf.URL)
 	if err != nil {
 		return err
