@@ -246,13 +246,13 @@ func (p *itemsPane) row(i, dateW int) string {
 	st := p.styles.Read
 	mark := " "
 	if !it.Read {
-		st, mark = p.styles.Unread, "•"
+		st, mark = p.styles.Unread, glyphUnread
 	}
 	if it.Flagged {
-		mark = "*"
+		mark = glyphFlagged
 	}
 	if len(it.Enclosures) > 0 {
-		mark += "♪"
+		mark += glyphEnclosure
 	} else {
 		mark += " "
 	}

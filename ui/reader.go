@@ -154,7 +154,7 @@ func feedWarning(f *store.Feed) string {
 // enclosureLines describe an enclosure: its type, size and duration, then
 // where its download stands (the file's path once downloaded).
 func enclosureLines(e store.Enclosure, seconds int) (head, state string) {
-	head = "♪ " + fileName(e.URL)
+	head = glyphEnclosure + " " + fileName(e.URL)
 	var facts []string
 	if e.Type != "" {
 		facts = append(facts, e.Type)

@@ -276,13 +276,13 @@ func (t *treePane) row(i int) string {
 	st := t.styles.Row
 	switch {
 	case n.feed != nil && n.feed.Stopped != "":
-		mark = "‖"
+		mark = glyphStopped
 	case n.feed != nil && n.feed.State.LastError != "":
-		mark = "!"
+		mark = glyphFailed
 	case n.feed != nil && n.feed.Watch:
-		mark = "w"
+		mark = glyphWatched
 	case n.feed != nil && n.feed.Remote():
-		mark = "@" // a feed of the account, fetched by its server
+		mark = glyphRemote // a feed of the account, fetched by its server
 	}
 	if n.kind == nodeHeading {
 		return t.headingRow(n)
