@@ -12,8 +12,8 @@ import (
 // by number, in a screen that scrolls at any size.
 func (m *Model) openHelp() tea.Cmd {
 	st, sections := m.styles, m.keys.Sections()
-	m.dialog = &pager{keys: m.keys, title: "tidings — keys", close: []key.Binding{m.keys.Help}, maxWidth: 150,
-		lines: func(w int) []string { return helpLines(st, sections, w) }}
+	m.openDialog(&pager{keys: m.keys, styles: st, title: "tidings — keys", close: []key.Binding{m.keys.Help}, maxWidth: 150,
+		lines: func(w int) []string { return helpLines(st, sections, w) }})
 	return nil
 }
 
