@@ -5,6 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -44,7 +45,7 @@ func (t *treePane) showListOrder(msg listInfoMsg) {
 	}
 	sorts := info.Sorts
 	if !hasDocumentOrder(sorts) {
-		sorts = append([]store.ListSort{{Label: "Publisher's order"}}, sorts...)
+		sorts = append([]document.ListSort{{Label: "Publisher's order"}}, sorts...)
 	}
 	cur := t.listOrders[msg.feed.ID]
 	sortLabels, groupLabels := []string{}, []string{"none"}
@@ -82,7 +83,7 @@ func (t *treePane) showListOrder(msg listInfoMsg) {
 	t.out.post(openDialogMsg{f})
 }
 
-func hasDocumentOrder(sorts []store.ListSort) bool {
+func hasDocumentOrder(sorts []document.ListSort) bool {
 	for _, s := range sorts {
 		if s.Element == "" {
 			return true
