@@ -89,6 +89,8 @@ func Keys() []Key {
 		{Name: "enclosures.player", Meaning: "The command P in the reader plays or opens a downloaded enclosure with (its path appended); a terminal player gets the screen while it runs."},
 
 		{Name: "ui.notify_command", Meaning: `Command run when a watched feed gets new items; "" runs nothing.`},
+		{Name: "ui.browser", Meaning: `The browser o opens links with, written as $BROWSER is: commands separated by ":" (the first one installed runs), each split into words as sh would without running one, "%s" replaced by the link, else the link appended; "" is $BROWSER, else xdg-open.`},
+		{Name: "ui.browser_in_terminal", Meaning: "Give the browser the terminal until it exits, as a terminal browser needs; lynx, w3m, elinks, links and browsh get it without this."},
 
 		{Name: "remote.type", Meaning: `The account on a feed-sync server whose reading state tidings shares: "greader" speaks the Google Reader API (FreshRSS, Miniflux, Inoreader, The Old Reader, BazQux), "miniflux" Miniflux's own API; "" is no account.`,
 			Allowed: fmt.Sprintf(`"", %q or %q`, RemoteGReader, RemoteMiniflux)},

@@ -42,7 +42,8 @@ type Options struct {
 	// Poll is how often counts are re-read to notice other processes'
 	// changes; default 3 s.
 	Poll time.Duration
-	// OpenURL opens a link; default $BROWSER, else xdg-open / open.
+	// OpenURL, when set, opens a link instead of the browser (the [ui]
+	// browser setting, else $BROWSER, else xdg-open / open).
 	OpenURL func(string) error
 	// Copy puts text on a clipboard and says which; default: the tmux
 	// buffer inside tmux, else a clipboard program, else OSC 52 on
@@ -113,9 +114,6 @@ func New(o Options) *Model {
 	if o.Poll == 0 {
 		o.Poll = 3 * time.Second
 	}
-	if o.OpenURL == nil {
-		o.OpenURL = openURL
-	}
 	if o.Copy == nil {
 		o.Copy = copier(o.ErrOutput)
 	}
@@ -124,7 +122,8 @@ func New(o Options) *Model {
 	}
 	st, km := NewStyles(o.Renderer, o.NoColor), DefaultKeyMap()
 	be := backend{ctx: o.Context, store: o.Store, engine: o.Engine, now: o.Now, searches: &searchCache{}}
-	out, ln := &outbox{}, links{openURL: o.OpenURL, copy: o.Copy}
+	out, ln := &outbox{}, links{openURL: o.OpenURL, copy: o.Copy,
+		browser: browser{setting: o.Config.UI.Browser, inTerminal: o.Config.UI.BrowserInTerminal, ctx: o.Context, exec: o.Exec}}
 	tree := &treePane{keys: km, styles: st, be: be, out: out, links: ln, loc: o.Location, now: o.Now, focused: true,
 		listOrders: map[int64]store.ListOrder{}}
 	m := &Model{opts: o, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,

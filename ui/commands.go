@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -334,25 +332,4 @@ func (b backend) notify(command, feedTitle string, n int) tea.Cmd {
 		cmd.Env = append(os.Environ(), "TIDINGS_FEED="+feedTitle, "TIDINGS_NEW_ITEMS="+strconv.Itoa(n))
 		return notifiedMsg{err: cmd.Run()}
 	}
-}
-
-// openURL opens u in $BROWSER, else xdg-open (open on macOS), detached,
-// once config.CheckProgram allows the program.
-func openURL(u string) error {
-	name := os.Getenv("BROWSER")
-	if name == "" {
-		name = "xdg-open"
-		if runtime.GOOS == "darwin" {
-			name = "open"
-		}
-	}
-	if err := config.CheckProgram(name); err != nil {
-		return err
-	}
-	cmd := exec.Command(name, u)
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	go cmd.Wait()
-	return nil
 }

@@ -249,7 +249,7 @@ var keyDetail = map[string]string{
 	"Undo":        "Undo the last A.",
 	"Flag":        "Flag the item, or unflag it.",
 	"Watch":       "Watch the feed, or every feed of the folder: its new items raise a toast and run ui.notify_command. Again: stop watching.",
-	"OpenLink":    "Open the item's link in $BROWSER (else xdg-open); on the tree, the feed's web site.",
+	"OpenLink":    "Open the item's link in the browser (ui.browser, else $BROWSER, else xdg-open); a terminal browser gets the terminal until it exits. On the tree, the feed's web site.",
 	"CopyLink":    "Copy the link: inside tmux into tmux's buffer, else with a clipboard program, else with OSC 52 (see ENVIRONMENT); the status line says which.",
 	"Enclosure":   "Download the item's enclosure now (again, if it failed). The reader shows each enclosure's type, size, itunes:duration, state and file.",
 	"Play":        "Play or open the downloaded enclosure with enclosures.player (default xdg-open), which gets the terminal until it exits.",
