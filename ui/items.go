@@ -47,6 +47,9 @@ type itemsPane struct {
 	untitled map[int64]string
 	// jump is an unread item being looked for across pages and feeds.
 	jump *unreadJump
+	// toEnd is G going on: the pages still to come are read and the
+	// cursor follows to the last item.
+	toEnd bool
 	// nextFeed is the tree's jumpFeed: n and p going on in another feed.
 	nextFeed func(dir int) (tea.Cmd, bool)
 }
@@ -75,7 +78,7 @@ func (p *itemsPane) show(title string, q store.ItemQuery, river bool) tea.Cmd {
 	if q.List != nil {
 		p.group = q.List.Group
 	}
-	p.rows, p.cursor, p.top, p.more, p.loading = nil, 0, 0, false, true
+	p.rows, p.cursor, p.top, p.more, p.loading, p.toEnd = nil, 0, 0, false, true, false
 	q.Limit, q.Offset = pageSize, 0
 	return p.be.loadItems(p.gen, q, false)
 }
@@ -84,7 +87,7 @@ func (p *itemsPane) show(title string, q store.ItemQuery, river bool) tea.Cmd {
 func (p *itemsPane) showResults(query, words string, items []store.Item) {
 	p.gen++
 	p.title, p.search, p.river, p.match, p.group = "Search: "+query, query, true, matcher(words), nil
-	p.rows, p.cursor, p.top, p.more, p.loading = items, 0, 0, false, false
+	p.rows, p.cursor, p.top, p.more, p.loading, p.toEnd = items, 0, 0, false, false, false
 	p.empty = "nothing found"
 }
 
