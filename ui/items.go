@@ -234,8 +234,10 @@ func (p *itemsPane) row(i, dateW int) string {
 		mark += " "
 	}
 	left := mark + " " + padRight(shortDate(it.Date, p.now(), p.loc), dateW) + " "
-	if label, ok := p.column(it); ok && p.width >= 50 {
-		left += padRight(ansi.Truncate(oneLine(label), 14, "…"), 14) + " "
+	if label, ok := p.column(it); ok {
+		if cw := columnWidth(p.width, ansi.StringWidth(left)); cw > 0 {
+			left += padRight(ansi.Truncate(oneLine(label), cw, "…"), cw) + " "
+		}
 	}
 	w := max(p.width-ansi.StringWidth(left), 1)
 	title := ansi.Truncate(p.titleOf(it), w, "…")
@@ -244,6 +246,20 @@ func (p *itemsPane) row(i, dateW int) string {
 		return style.Render(left + padRight(title, w))
 	}
 	return style.Render(left) + highlight(padRight(title, w), p.match, style, p.styles.Match)
+}
+
+// columnWidth is the width of the feed or group column in a list pane w
+// cells wide whose marks and date take left: 14 cells from 50 on, else a
+// third of what is left, and none when that is under 6 cells. A river
+// in a narrow pane still tells items of the same title apart.
+func columnWidth(w, left int) int {
+	if w >= 50 {
+		return 14
+	}
+	if cw := min((w-left)/3, 14); cw >= 6 {
+		return cw
+	}
+	return 0
 }
 
 // column is the label before the title: the item's group in a grouped
