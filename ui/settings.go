@@ -22,10 +22,14 @@ const (
 	fieldWatch      = "watch"
 )
 
-// openEdit edits the selected feed's settings; on a folder it renames it.
+// openEdit edits the selected feed's settings; on a folder it renames
+// it, on a saved search it edits its name and expression.
 func (t *treePane) openEdit(tg feedTarget) tea.Cmd {
 	if n, ok := t.selectedFolder(tg); ok {
 		return t.openRenameFolder(n)
+	}
+	if n, ok := t.selectedSearch(tg); ok {
+		return t.openEditSearch(n)
 	}
 	f := t.selectedFeed(tg)
 	if f == nil {
