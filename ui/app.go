@@ -53,6 +53,9 @@ type Options struct {
 	// stream to it (stderr), both behind the door out; only Run's renderer
 	// and the OSC 52 clipboard write take their raw path.
 	Output, ErrOutput *sanitize.TerminalWriter
+	// ReadOnly says the database was opened read-only: the status line
+	// says so for as long as the reader runs.
+	ReadOnly bool
 	// Exec runs a program on the terminal (the enclosure player), handing
 	// the terminal over until it exits; default tea.ExecProcess.
 	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
@@ -134,6 +137,9 @@ func New(o Options) *Model {
 		prefs:   panePrefs{share: defaultShare},
 		started: map[int64]bool{}}
 	m.wait = m.status.wait
+	if o.ReadOnly {
+		m.status.setReadOnly()
+	}
 	m.help.Styles.ShortKey = st.Label
 	m.help.Styles.ShortDesc = st.Faint
 	m.help.Styles.FullKey = st.Label
