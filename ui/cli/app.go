@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -103,8 +104,9 @@ func fileExists(path string) bool {
 	return err == nil
 }
 
-// loadConfig loads the configuration file named by --config, else the
-// default one, and returns it with its path. Its errors are usage errors.
+// loadConfig loads the configuration file named by --config, which must
+// exist, else the default one, which may be missing (the defaults), and
+// returns it with its path. Its errors are usage errors.
 func loadConfig(g *globalFlags) (config.Config, string, error) {
 	path := g.configPath
 	if path == "" {
@@ -113,6 +115,8 @@ func loadConfig(g *globalFlags) (config.Config, string, error) {
 			return config.Config{}, "", asUsage(err)
 		}
 		path = p
+	} else if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return config.Config{}, "", usagef("config file %s does not exist", path)
 	}
 	cfg, err := config.Load(path)
 	if err != nil {
