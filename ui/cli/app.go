@@ -43,7 +43,8 @@ type app struct {
 }
 
 // openApp loads the configuration and opens the store. Its errors are
-// usage errors (exit status 2). A reading command (reading) opens a
+// usage errors (exit status 2); the folder of a database named by --db
+// must exist (only the default one is made). A reading command (reading) opens a
 // database tidings cannot write read-only, and says so in one line.
 func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reader, stdout, stderr *sanitize.TerminalWriter, reading bool) (*app, error) {
 	cfg, cfgPath, err := loadConfig(g)
@@ -57,6 +58,8 @@ func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reade
 		if dbPath, err = config.DefaultDBPath(); err != nil {
 			return nil, asUsage(err)
 		}
+	} else if dir := filepath.Dir(dbPath); !fileExists(dir) {
+		return nil, usagef("database folder %s does not exist", dir)
 	}
 	a := &app{ctx: ctx, version: version, cfg: cfg, stdin: stdin, stdout: stdout, stderr: stderr, cfgPath: cfgPath, dbPath: dbPath}
 	a.openLog()
