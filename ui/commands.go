@@ -269,10 +269,14 @@ func (b backend) syncLogSince(id int64) tea.Cmd {
 	}
 }
 
-// folderAction runs a folder or move action of the engine, then reloads.
-func (b backend) folderAction(status string, do func(ctx context.Context, e *engine.Engine) error) tea.Cmd {
+// folderAction runs a folder or move action of the engine, then reloads;
+// the status line says done, or failed and the reason.
+func (b backend) folderAction(done, failed string, do func(ctx context.Context, e *engine.Engine) error) tea.Cmd {
 	return func() tea.Msg {
-		return actionMsg{status: status, err: do(b.ctx, b.engine), reload: true}
+		if err := do(b.ctx, b.engine); err != nil {
+			return actionMsg{status: failed, err: err, reload: true}
+		}
+		return actionMsg{status: done, reload: true}
 	}
 }
 
