@@ -136,7 +136,7 @@ func TestExtractRefusesHostilePages(t *testing.T) {
 		{"an image", "image/png", "\x89PNG\r\n\x1a\n" + para, ErrNotAPage},
 		{"JSON", "application/json", `{"html": "` + para + `"}`, ErrNotAPage},
 		{"nothing", "text/html", "", ErrNoArticle},
-		{"scripts only", "text/html", page("<script>document.write('" + para + "')</script>", "<script>alert(1)</script><noscript></noscript>"), ErrNoArticle},
+		{"scripts only", "text/html", page("<script>document.write('"+para+"')</script>", "<script>alert(1)</script><noscript></noscript>"), ErrNoArticle},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
