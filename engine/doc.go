@@ -14,10 +14,15 @@
 // of marks, pull subscriptions, items and states), and the actions on a
 // feed of the account act on the server first.
 //
+// A feed with full text (store.Feed.FullText) has the page of each new item
+// fetched once, after its round's feeds, through the same door, and its
+// article extracted by engine/article (articles.go); FetchArticles does it
+// on request, whatever the setting.
+//
 // Its subpackages do one job each: feed parses, fetch is the one door for
 // HTTP, enclosure downloads podcasts, opml reads and writes subscription
 // lists, machine reads the route table and the power supply, remote speaks
-// to the account's server. The engine may import them, store, config and
+// to the account's server, article finds the article of a web page. The engine may import them, store, config and
 // sanitize; it knows nothing of Bubble Tea or the command line.
 //
 // # The scheduler
