@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine/opml"
 	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -326,5 +327,40 @@ func TestHostileArticlePagesEndInOneLine(t *testing.T) {
 	}
 	if n := len(h.srv.requests("/a/loop")); n > 11 {
 		t.Fatalf("the redirect loop was followed %d times", n)
+	}
+}
+
+// The setting goes out with an OPML export and comes back with its import.
+func TestFullTextTravelsThroughOPML(t *testing.T) {
+	h := newHarness(t)
+	f, plain := h.add("/full"), h.add("/plain")
+	h.fullText(f)
+	doc, err := h.eng.ExportOPML(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := opml.Encode(&b, doc); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(b.String(), `tidings:fullText="true"`); n != 1 {
+		t.Fatalf("%d fullText attributes in the export, want 1:\n%s", n, b.String())
+	}
+	back, err := opml.Decode(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h2 := newHarness(t)
+	if _, err := h2.eng.ImportOPML(context.Background(), back); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []struct {
+		url  string
+		full bool
+	}{{f.URL, true}, {plain.URL, false}} {
+		got, err := h2.store.ResolveFeed(context.Background(), want.url)
+		if err != nil || got.FullText != want.full {
+			t.Fatalf("%s imported with full text %v (%v), want %v", want.url, got.FullText, err, want.full)
+		}
 	}
 }
