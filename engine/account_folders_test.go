@@ -59,7 +59,7 @@ func TestFolderEditsMoveTheAccountsFeedsOnTheServer(t *testing.T) {
 			h := newHarness(t)
 			ctx := context.Background()
 			svc := &labelService{refuse: tt.refuse}
-			h.eng.remote = svc
+			h.eng.account = h.eng.newAccount(svc)
 			for _, f := range []store.RemoteFeed{
 				{RemoteID: "feed/1", URL: weburl.MustParse("http://127.0.0.1/r1"), Title: "R1", FolderPath: "News/Tech"},
 				{RemoteID: "feed/2", URL: weburl.MustParse("http://127.0.0.1/r2"), Title: "R2", FolderPath: "News"},

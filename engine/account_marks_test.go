@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -24,8 +25,8 @@ func accountItems(t *testing.T, h *harness, n int) (int64, []int64) {
 	var page []store.RemoteItem
 	for i := range n {
 		pub := t0.Add(-time.Duration(i) * time.Hour)
-		page = append(page, store.RemoteItem{FeedID: id, Item: store.DocItem{
-			Key: store.RemoteKey(fmt.Sprint("it-", i+1)), Title: fmt.Sprint("Story ", i+1), Published: &pub}})
+		page = append(page, store.RemoteItem{FeedID: id, Item: document.Item{
+			Key: document.RemoteKey(fmt.Sprint("it-", i+1)), Title: fmt.Sprint("Story ", i+1), Published: &pub}})
 	}
 	if _, err := h.store.RecordRemoteItems(ctx, page, map[int64]int{id: 100}, t0); err != nil {
 		t.Fatal(err)

@@ -75,7 +75,7 @@ func newAccountHarness(t *testing.T, edit ...func(*config.Config)) *netHarness {
 			Password: "x", IntervalMinutes: 15}
 	})
 	h := newNetHarness(t, []string{hostA, hostB}, edit...)
-	h.eng.remote = doorService{door: h.eng.http, url: h.net.url(hostA, "/account")}
+	h.eng.account = h.eng.newAccount(doorService{door: h.eng.http, url: h.net.url(hostA, "/account")})
 	return h
 }
 
@@ -188,7 +188,7 @@ func TestHealthOfAnAccountFeedNamesTheAccount(t *testing.T) {
 		}
 	}
 
-	h.eng.remote = nil // the [remote] table was removed since
+	h.eng.account = nil // the [remote] table was removed since
 	if got, err := h.eng.Health(ctx, id); err != nil || got.NextSync != nil || !strings.Contains(got.Why, "no longer configured") {
 		t.Errorf("health without the account: %v, %q, %v", got.NextSync, got.Why, err)
 	}

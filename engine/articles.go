@@ -28,8 +28,9 @@ type ArticleResult struct {
 	// was not fetched (another process took it, or the run stopped first:
 	// then it stays queued).
 	Status string
-	// Words counts the article's words (fetched), or the page's (kept).
-	Words int
+	// Words counts the article's words (fetched), or the page's (kept);
+	// Minutes is their reading time (article.ReadingMinutes).
+	Words, Minutes int
 	// Err is why the fetch failed; Note why the feed's text was kept.
 	Err  error
 	Note string
@@ -149,7 +150,7 @@ func (e *Engine) fetchArticle(ctx context.Context, j store.ArticleJob, take bool
 		res.Err = err
 		return res
 	}
-	res.Status, res.Words = rec.Status, rec.Words
+	res.Status, res.Words, res.Minutes = rec.Status, rec.Words, article.ReadingMinutes(rec.Words)
 	switch rec.Status {
 	case store.ArticleFailed:
 		res.Err = errors.New(rec.Error)

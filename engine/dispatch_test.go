@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -56,7 +57,7 @@ func TestDispatchOrderSkipsBusyHosts(t *testing.T) {
 // and reports each call on started.
 func blockingParse(e *Engine, started chan<- struct{}, gate <-chan struct{}) {
 	real := e.parse
-	e.parse = func(r io.Reader, opts feed.Options) (*store.Document, error) {
+	e.parse = func(r io.Reader, opts feed.Options) (*document.Document, error) {
 		started <- struct{}{}
 		<-gate
 		return real(r, opts)

@@ -10,11 +10,12 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine/account"
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/engine/machine"
-	"github.com/tidings-rss/tidings/engine/remote"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -61,7 +62,7 @@ type Engine struct {
 	log   *slog.Logger
 	lease time.Duration
 	// parse reads a feed body (feed.ParseWith; tests count its calls).
-	parse  func(io.Reader, feed.Options) (*store.Document, error)
+	parse  func(io.Reader, feed.Options) (*document.Document, error)
 	events chan Event
 	// dropped counts events no one was reading.
 	dropped atomic.Int64
@@ -78,11 +79,8 @@ type Engine struct {
 	net netState
 	// probes counts the offline checks, to take the due hosts in turn.
 	probes atomic.Int64
-	// remote is the account on a feed-sync server, nil without one.
-	remote remote.Service
-	// accountBusy is set while this process syncs the account: the claim
-	// in the store only keeps other processes out.
-	accountBusy atomic.Bool
+	// account is the account on a feed-sync server, nil without one.
+	account *account.Account
 }
 
 // New returns an engine over st configured by cfg.
@@ -126,7 +124,7 @@ func New(st *store.Store, cfg config.Config, opts Options) *Engine {
 		Now: opts.Clock.Now, Log: opts.Logger, Emit: func(ev enclosure.Event) { e.emit(ev) },
 		ChunkBytes: opts.EnclosureChunkBytes, Owner: opts.Owner,
 	})
-	e.remote = e.newService()
+	e.account = e.newAccount(nil)
 	return e
 }
 

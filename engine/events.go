@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/tidings-rss/tidings/engine/account"
 	"github.com/tidings-rss/tidings/engine/enclosure"
 )
 
@@ -79,7 +80,7 @@ type AccountSyncing struct {
 // AccountSynced is sent when a sync of the account ends (Result.Err nil on
 // success).
 type AccountSynced struct {
-	Result AccountResult
+	Result account.Result
 }
 
 // The enclosure downloader's events, passed on as the engine's.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tidings-rss/tidings/engine/account"
 	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -54,7 +55,7 @@ func (e *Engine) RemoveFolder(ctx context.Context, path string) error {
 		m := &moves[i]
 		m.to = strings.TrimPrefix(parent+strings.TrimPrefix(m.from, clean), "/")
 		if m.to == "" {
-			err = fmt.Errorf("%w lives under a label of its server: move %s to another folder first", ErrAccountSetting, m.title)
+			err = fmt.Errorf("%w lives under a label of its server: move %s to another folder first", account.ErrSetting, m.title)
 		}
 	}
 	if err == nil {
@@ -97,8 +98,8 @@ func (e *Engine) remoteFeedsUnder(ctx context.Context, folder string) ([]remoteM
 		if !f.Remote() || f.FolderPath != clean && !strings.HasPrefix(f.FolderPath, clean+"/") {
 			continue
 		}
-		if e.remote == nil {
-			return nil, fmt.Errorf("%w: no account is configured to move %s", ErrAccountSetting, f.Title)
+		if e.account == nil {
+			return nil, fmt.Errorf("%w: no account is configured to move %s", account.ErrSetting, f.Title)
 		}
 		moves = append(moves, remoteMove{remoteID: f.RemoteID, title: f.Title, from: f.FolderPath})
 	}
@@ -112,7 +113,7 @@ func (e *Engine) relabel(ctx context.Context, moves []remoteMove) error {
 		if m.to == m.from {
 			continue
 		}
-		if err := e.remote.Move(ctx, m.remoteID, m.to); err != nil {
+		if err := e.account.Move(ctx, m.remoteID, m.to); err != nil {
 			return err
 		}
 	}

@@ -5,10 +5,10 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
-	"github.com/tidings-rss/tidings/store"
 )
 
 // parseOptions tells the parser what the response says about its body:
@@ -30,7 +30,7 @@ const movePendingHash = "itunes:new-feed-url pending"
 // the feed already is, doc stays the download, nothing moves, and the
 // next full download of the old URL tries again (a 304 does not). One hop
 // a download: a new-feed-url in the new feed waits for its next download.
-func (e *Engine) followNewFeedURL(ctx context.Context, d *download, doc *store.Document) *store.Document {
+func (e *Engine) followNewFeedURL(ctx context.Context, d *download, doc *document.Document) *document.Document {
 	target, ok := newFeedTarget(d, doc.NewFeedURL)
 	if !ok {
 		return doc

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/newsboat"
+	newsboatcache "github.com/tidings-rss/tidings/engine/newsboat/cache"
 	"github.com/tidings-rss/tidings/engine/opml"
 	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
@@ -126,12 +128,12 @@ type CacheImported struct {
 // nothing: each http(s) feed of the cache is subscribed unless it is
 // already, and its articles are stored with their read and flagged state,
 // sanitized like a download, known by feed URL and guid (see
-// newsboat.CacheItem.DocItem), and purged to the feed's item limit. An
+// newsboatcache.Item.DocItem), and purged to the feed's item limit. An
 // article tidings has already keeps its content and can only become read
 // or flagged. Rules apply to the articles as to a download's (import the
 // newsboat config's rules first). Importing the same cache twice changes
 // nothing.
-func (e *Engine) ImportNewsboatCache(ctx context.Context, c *newsboat.Cache) (CacheImported, error) {
+func (e *Engine) ImportNewsboatCache(ctx context.Context, c *newsboatcache.Cache) (CacheImported, error) {
 	var out CacheImported
 	feeds, err := c.Feeds(ctx)
 	if err != nil {
@@ -152,12 +154,12 @@ func (e *Engine) ImportNewsboatCache(ctx context.Context, c *newsboat.Cache) (Ca
 
 // importCacheFeed subscribes to one cached feed if needed and imports its
 // articles.
-func (e *Engine) importCacheFeed(ctx context.Context, c *newsboat.Cache, cf newsboat.CacheFeed, addr weburl.URL, out *CacheImported) error {
+func (e *Engine) importCacheFeed(ctx context.Context, c *newsboatcache.Cache, cf newsboatcache.Feed, addr weburl.URL, out *CacheImported) error {
 	items, err := c.Items(ctx, cf.URL)
 	if err != nil {
 		return err
 	}
-	doc := store.Document{Title: cf.Title, Link: cf.SiteURL, Items: make([]store.DocItem, len(items))}
+	doc := document.Document{Title: cf.Title, Link: cf.SiteURL, Items: make([]document.Item, len(items))}
 	for i, it := range items {
 		doc.Items[i] = it.DocItem()
 	}
@@ -185,7 +187,7 @@ func (e *Engine) importCacheFeed(ctx context.Context, c *newsboat.Cache, cf news
 		im.MaxItems = e.cfg.MaxItems
 	}
 	for i, it := range items {
-		im.Items[i] = store.ImportedItem{DocItem: doc.Items[i], Read: !it.Unread, Flagged: it.Flagged()}
+		im.Items[i] = store.ImportedItem{Item: doc.Items[i], Read: !it.Unread, Flagged: it.Flagged()}
 	}
 	res, err := e.store.ImportItems(ctx, f.ID, im)
 	if err != nil {

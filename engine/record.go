@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/sanitize"
@@ -33,7 +34,7 @@ func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.Download
 		Release:       e.owner,
 		QueueArticles: d.feed.FullText,
 	}
-	hints := store.Hints{TTLMinutes: d.feed.TTLMinutes, SkipHours: d.feed.SkipHours, SkipDays: d.feed.SkipDays}
+	hints := document.Hints{TTLMinutes: d.feed.TTLMinutes, SkipHours: d.feed.SkipHours, SkipDays: d.feed.SkipDays}
 	ttl := time.Duration(d.feed.TTLMinutes) * time.Minute
 	if d.doc != nil {
 		hints, ttl = d.doc.Hints, ttlFromHints(d.doc.Hints)
@@ -47,7 +48,7 @@ func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.Download
 	if r.Delta {
 		dl.Status = http.StatusIMUsed // counted as a delta however it came
 	}
-	e.account(&dl, d)
+	e.countBandwidth(&dl, d)
 	dl.NextSyncAt = nextSync(d.at, e.interval(d.feed), ttl, cacheHint(r.Header, d.at), e.salt(), hints, e.cfg.Sync.HonorSkipHints)
 	out, err := e.store.RecordDownload(ctx, d.feed.ID, dl)
 	if err == nil {
@@ -57,9 +58,9 @@ func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.Download
 	return out, err
 }
 
-// account fills in the bandwidth counters: a full body is the reference
+// countBandwidth fills in the bandwidth counters: a full body is the reference
 // that a 304 or a delta saves against; gzip saves on any body.
-func (e *Engine) account(dl *store.Download, d *download) {
+func (e *Engine) countBandwidth(dl *store.Download, d *download) {
 	r := d.resp
 	full := d.feed.State.LastFullBytes
 	switch {

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // minInterval is the shortest automatic interval (config.IntervalBound).
@@ -39,7 +39,7 @@ var syPeriodMinutes = map[string]int{
 // 0 if neither is given. A missing or unknown period with a frequency means
 // daily (the module's default); a frequency below 1 means 1; an unknown
 // period without a frequency is no hint. Hourly with frequency 2 is 30 min.
-func ttlFromHints(h store.Hints) time.Duration {
+func ttlFromHints(h document.Hints) time.Duration {
 	return max(hintMinutes(h.TTLMinutes), syInterval(h.UpdatePeriod, h.UpdateFrequency))
 }
 
@@ -74,7 +74,7 @@ func hintMinutes(n int) time.Duration {
 // in hints.SkipHours nor on a day in hints.SkipDays. A hint that skips all
 // 24 hours or all 7 days is ignored. The result is in last's location.
 func nextSync(last time.Time, interval, ttl, serverHint time.Duration, salt float64,
-	hints store.Hints, honorSkip bool) time.Time {
+	hints document.Hints, honorSkip bool) time.Time {
 	interval = max(interval, minInterval)
 	serverHint = min(max(serverHint, 0), maxHint)
 	next := last.Add(saltedDuration(max(ttl, interval, serverHint), salt))
@@ -99,7 +99,7 @@ func saltedDuration(d time.Duration, salt float64) time.Duration {
 // skipForward moves t to the start of the first GMT hour allowed by the
 // skipHours and skipDays hints, leaving t alone when it is allowed already
 // or when the hints allow nothing within 8 days.
-func skipForward(t time.Time, h store.Hints) time.Time {
+func skipForward(t time.Time, h document.Hints) time.Time {
 	hours, days := skippedHours(h.SkipHours), skippedDays(h.SkipDays)
 	u := t.UTC()
 	limit := u.Add(8 * 24 * time.Hour)

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // utcAt parses an RFC 3339 time, failing the test when it cannot.
@@ -23,26 +23,26 @@ func utcAt(t *testing.T, s string) time.Time {
 func TestTTLFromHints(t *testing.T) {
 	tests := []struct {
 		name  string
-		hints store.Hints
+		hints document.Hints
 		want  time.Duration
 	}{
-		{"no hints", store.Hints{}, 0},
-		{"ttl", store.Hints{TTLMinutes: 60}, time.Hour},
-		{"negative ttl", store.Hints{TTLMinutes: -5}, 0},
-		{"huge ttl saturates", store.Hints{TTLMinutes: math.MaxInt}, time.Duration(math.MaxInt64)},
-		{"hourly", store.Hints{UpdatePeriod: "hourly"}, time.Hour},
-		{"hourly twice", store.Hints{UpdatePeriod: "hourly", UpdateFrequency: 2}, 30 * time.Minute},
-		{"daily", store.Hints{UpdatePeriod: "daily", UpdateFrequency: 1}, 24 * time.Hour},
-		{"weekly", store.Hints{UpdatePeriod: "weekly"}, 10080 * time.Minute},
-		{"monthly", store.Hints{UpdatePeriod: "monthly"}, 43200 * time.Minute},
-		{"yearly", store.Hints{UpdatePeriod: "yearly"}, 525600 * time.Minute},
-		{"period in any case", store.Hints{UpdatePeriod: " Weekly "}, 10080 * time.Minute},
-		{"frequency alone is per day", store.Hints{UpdateFrequency: 4}, 6 * time.Hour},
-		{"unknown period alone", store.Hints{UpdatePeriod: "fortnightly"}, 0},
-		{"unknown period with frequency is daily", store.Hints{UpdatePeriod: "often", UpdateFrequency: 2}, 12 * time.Hour},
-		{"frequency below one is one", store.Hints{UpdatePeriod: "hourly", UpdateFrequency: -3}, time.Hour},
-		{"ttl wins when longer", store.Hints{TTLMinutes: 120, UpdatePeriod: "hourly"}, 2 * time.Hour},
-		{"period wins when longer", store.Hints{TTLMinutes: 30, UpdatePeriod: "daily"}, 24 * time.Hour},
+		{"no hints", document.Hints{}, 0},
+		{"ttl", document.Hints{TTLMinutes: 60}, time.Hour},
+		{"negative ttl", document.Hints{TTLMinutes: -5}, 0},
+		{"huge ttl saturates", document.Hints{TTLMinutes: math.MaxInt}, time.Duration(math.MaxInt64)},
+		{"hourly", document.Hints{UpdatePeriod: "hourly"}, time.Hour},
+		{"hourly twice", document.Hints{UpdatePeriod: "hourly", UpdateFrequency: 2}, 30 * time.Minute},
+		{"daily", document.Hints{UpdatePeriod: "daily", UpdateFrequency: 1}, 24 * time.Hour},
+		{"weekly", document.Hints{UpdatePeriod: "weekly"}, 10080 * time.Minute},
+		{"monthly", document.Hints{UpdatePeriod: "monthly"}, 43200 * time.Minute},
+		{"yearly", document.Hints{UpdatePeriod: "yearly"}, 525600 * time.Minute},
+		{"period in any case", document.Hints{UpdatePeriod: " Weekly "}, 10080 * time.Minute},
+		{"frequency alone is per day", document.Hints{UpdateFrequency: 4}, 6 * time.Hour},
+		{"unknown period alone", document.Hints{UpdatePeriod: "fortnightly"}, 0},
+		{"unknown period with frequency is daily", document.Hints{UpdatePeriod: "often", UpdateFrequency: 2}, 12 * time.Hour},
+		{"frequency below one is one", document.Hints{UpdatePeriod: "hourly", UpdateFrequency: -3}, time.Hour},
+		{"ttl wins when longer", document.Hints{TTLMinutes: 120, UpdatePeriod: "hourly"}, 2 * time.Hour},
+		{"period wins when longer", document.Hints{TTLMinutes: 30, UpdatePeriod: "daily"}, 24 * time.Hour},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -80,7 +80,7 @@ func TestNextSyncInterval(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := nextSync(last, tt.interval, tt.ttl, tt.hint, tt.salt, store.Hints{}, true)
+			got := nextSync(last, tt.interval, tt.ttl, tt.hint, tt.salt, document.Hints{}, true)
 			if want := last.Add(tt.want); !got.Equal(want) {
 				t.Fatalf("nextSync = %v (+%v), want +%v", got, got.Sub(last), tt.want)
 			}
@@ -93,7 +93,7 @@ func TestNextSyncSaltWindow(t *testing.T) {
 	lo, hi := last.Add(24*time.Hour), last.Add(26*time.Hour+24*time.Minute)
 	for _, salt := range []float64{0, 0.01, 0.033, 0.0999, 0.10} {
 		t.Run(fmt.Sprintf("salt %v", salt), func(t *testing.T) {
-			got := nextSync(last, 24*time.Hour, 0, 0, salt, store.Hints{}, false)
+			got := nextSync(last, 24*time.Hour, 0, 0, salt, document.Hints{}, false)
 			if got.Before(lo) || got.After(hi) {
 				t.Fatalf("salt %v: nextSync = %v, want within [%v, %v]", salt, got, lo, hi)
 			}
@@ -111,23 +111,23 @@ func TestNextSyncSkipHints(t *testing.T) {
 	tests := []struct {
 		name  string
 		due   string // last + interval (1 h, no salt)
-		hints store.Hints
+		hints document.Hints
 		honor bool
 		want  string
 	}{
-		{"allowed hour stays", "2024-03-05T12:20:00Z", store.Hints{SkipHours: []int{13, 14, 15}}, true, "2024-03-05T12:20:00Z"},
-		{"skipped hours move to next hour start", "2024-03-05T13:20:00Z", store.Hints{SkipHours: []int{13, 14, 15}}, true, "2024-03-05T16:00:00Z"},
-		{"skipped hours across midnight", "2024-03-05T23:30:00Z", store.Hints{SkipHours: []int{23, 0, 1}}, true, "2024-03-06T02:00:00Z"},
-		{"hour 24 is midnight", "2024-03-06T00:30:00Z", store.Hints{SkipHours: []int{24}}, true, "2024-03-06T01:00:00Z"},
-		{"out-of-range hours are ignored", "2024-03-05T13:20:00Z", store.Hints{SkipHours: []int{-1, 25, 99}}, true, "2024-03-05T13:20:00Z"},
-		{"weekend moves Saturday to Monday", "2024-03-09T10:00:00Z", store.Hints{SkipDays: weekend}, true, "2024-03-11T00:00:00Z"},
-		{"weekend moves Sunday to Monday", "2024-03-10T23:59:00Z", store.Hints{SkipDays: weekend}, true, "2024-03-11T00:00:00Z"},
-		{"days and hours together", "2024-03-09T10:00:00Z", store.Hints{SkipDays: weekend, SkipHours: []int{0, 1}}, true, "2024-03-11T02:00:00Z"},
-		{"all 24 hours skipped is ignored", "2024-03-05T13:20:00Z", store.Hints{SkipHours: allHours}, true, "2024-03-05T13:20:00Z"},
-		{"all 7 days skipped is ignored", "2024-03-09T10:00:00Z", store.Hints{SkipDays: allDays}, true, "2024-03-09T10:00:00Z"},
-		{"all days ignored, hours still honoured", "2024-03-09T13:20:00Z", store.Hints{SkipDays: allDays, SkipHours: []int{13}}, true, "2024-03-09T14:00:00Z"},
-		{"honorSkip false ignores hours", "2024-03-05T13:20:00Z", store.Hints{SkipHours: []int{13, 14, 15}}, false, "2024-03-05T13:20:00Z"},
-		{"honorSkip false ignores days", "2024-03-09T10:00:00Z", store.Hints{SkipDays: weekend}, false, "2024-03-09T10:00:00Z"},
+		{"allowed hour stays", "2024-03-05T12:20:00Z", document.Hints{SkipHours: []int{13, 14, 15}}, true, "2024-03-05T12:20:00Z"},
+		{"skipped hours move to next hour start", "2024-03-05T13:20:00Z", document.Hints{SkipHours: []int{13, 14, 15}}, true, "2024-03-05T16:00:00Z"},
+		{"skipped hours across midnight", "2024-03-05T23:30:00Z", document.Hints{SkipHours: []int{23, 0, 1}}, true, "2024-03-06T02:00:00Z"},
+		{"hour 24 is midnight", "2024-03-06T00:30:00Z", document.Hints{SkipHours: []int{24}}, true, "2024-03-06T01:00:00Z"},
+		{"out-of-range hours are ignored", "2024-03-05T13:20:00Z", document.Hints{SkipHours: []int{-1, 25, 99}}, true, "2024-03-05T13:20:00Z"},
+		{"weekend moves Saturday to Monday", "2024-03-09T10:00:00Z", document.Hints{SkipDays: weekend}, true, "2024-03-11T00:00:00Z"},
+		{"weekend moves Sunday to Monday", "2024-03-10T23:59:00Z", document.Hints{SkipDays: weekend}, true, "2024-03-11T00:00:00Z"},
+		{"days and hours together", "2024-03-09T10:00:00Z", document.Hints{SkipDays: weekend, SkipHours: []int{0, 1}}, true, "2024-03-11T02:00:00Z"},
+		{"all 24 hours skipped is ignored", "2024-03-05T13:20:00Z", document.Hints{SkipHours: allHours}, true, "2024-03-05T13:20:00Z"},
+		{"all 7 days skipped is ignored", "2024-03-09T10:00:00Z", document.Hints{SkipDays: allDays}, true, "2024-03-09T10:00:00Z"},
+		{"all days ignored, hours still honoured", "2024-03-09T13:20:00Z", document.Hints{SkipDays: allDays, SkipHours: []int{13}}, true, "2024-03-09T14:00:00Z"},
+		{"honorSkip false ignores hours", "2024-03-05T13:20:00Z", document.Hints{SkipHours: []int{13, 14, 15}}, false, "2024-03-05T13:20:00Z"},
+		{"honorSkip false ignores days", "2024-03-09T10:00:00Z", document.Hints{SkipDays: weekend}, false, "2024-03-09T10:00:00Z"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -143,7 +143,7 @@ func TestNextSyncSkipHints(t *testing.T) {
 func TestNextSyncSkipHoursAreGMT(t *testing.T) {
 	zone := time.FixedZone("UTC-5", -5*3600)
 	last := time.Date(2024, 3, 5, 7, 20, 0, 0, zone) // 12:20 GMT
-	got := nextSync(last, time.Hour, 0, 0, 0, store.Hints{SkipHours: []int{13, 14, 15}}, true)
+	got := nextSync(last, time.Hour, 0, 0, 0, document.Hints{SkipHours: []int{13, 14, 15}}, true)
 	if want := utcAt(t, "2024-03-05T16:00:00Z"); !got.Equal(want) {
 		t.Fatalf("nextSync = %v, want %v", got, want)
 	}

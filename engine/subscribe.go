@@ -56,7 +56,7 @@ func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, err
 	if _, err := e.store.ResolveFeed(ctx, s.URL.String()); err == nil {
 		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, store.ErrDuplicate)
 	}
-	if e.remote != nil && !s.Local {
+	if e.account != nil && !s.Local {
 		return e.subscribeRemote(ctx, s, *fs.FolderPath, notices)
 	}
 	p, err := e.probe(ctx, s.URL)

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
@@ -54,7 +55,7 @@ type download struct {
 	feed   store.Feed
 	at     time.Time
 	resp   *fetch.Response
-	doc    *store.Document
+	doc    *document.Document
 	newURL weburl.URL
 	// movePending is set when the document names an itunes:new-feed-url
 	// that did not return a feed yet: its body must be parsed next time.

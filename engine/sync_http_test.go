@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/store"
@@ -272,7 +273,7 @@ func TestBodyCapAndUnparsableBodyAreFailures(t *testing.T) {
 func TestIdenticalBodyIsNotParsedAgain(t *testing.T) {
 	h := newHarness(t)
 	parses := 0
-	h.eng.parse = func(r io.Reader, opts feed.Options) (*store.Document, error) {
+	h.eng.parse = func(r io.Reader, opts feed.Options) (*document.Document, error) {
 		parses++
 		return feed.ParseWith(r, opts)
 	}

@@ -5,11 +5,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/query"
 )
 
 // recordQueued records a download of a feed with full text.
-func recordQueued(t *testing.T, s *Store, feedID int64, at time.Time, doc *Document, maxItems int) DownloadResult {
+func recordQueued(t *testing.T, s *Store, feedID int64, at time.Time, doc *document.Document, maxItems int) DownloadResult {
 	t.Helper()
 	res, err := s.RecordDownload(context.Background(), feedID, Download{
 		At: at, NextSyncAt: at.Add(time.Hour), Document: doc, MaxItems: maxItems, QueueArticles: true,
@@ -36,9 +37,9 @@ func TestArticlesAreQueuedOncePerNewItem(t *testing.T) {
 	ctx := context.Background()
 	s, now := newTestStore(t)
 	id := addFeed(t, s, "http://example.com/feed", "")
-	doc := docOf(DocItem{GUID: "1", Title: "one", Link: "http://example.com/1", Content: "summary one"},
-		DocItem{GUID: "2", Title: "two", Link: "http://example.com/2", Content: "summary two"},
-		DocItem{GUID: "3", Title: "no link", Content: "summary three"})
+	doc := docOf(document.Item{GUID: "1", Title: "one", Link: "http://example.com/1", Content: "summary one"},
+		document.Item{GUID: "2", Title: "two", Link: "http://example.com/2", Content: "summary two"},
+		document.Item{GUID: "3", Title: "no link", Content: "summary three"})
 	recordQueued(t, s, id, *now, doc, 0)
 	jobs, err := s.QueuedArticles(ctx, 10)
 	if err != nil {
@@ -64,7 +65,7 @@ func TestArticlesAreQueuedOncePerNewItem(t *testing.T) {
 	}
 	// Without the setting nothing is queued.
 	other := addFeed(t, s, "http://example.com/other", "")
-	record(t, s, other, *now, docOf(DocItem{GUID: "x", Link: "http://example.com/x"}), 0)
+	record(t, s, other, *now, docOf(document.Item{GUID: "x", Link: "http://example.com/x"}), 0)
 	if n := articleRows(t, s); n != 2 {
 		t.Fatalf("a feed without full text queued articles: %d rows", n)
 	}
@@ -78,7 +79,7 @@ func TestSavedArticleIsSearchableAndGoesWithItsItem(t *testing.T) {
 	ctx := context.Background()
 	s, now := newTestStore(t)
 	id := addFeed(t, s, "http://example.com/feed", "")
-	res := recordQueued(t, s, id, *now, docOf(DocItem{GUID: "1", Title: "one", Link: "http://example.com/1", Content: "a teaser"}), 0)
+	res := recordQueued(t, s, id, *now, docOf(document.Item{GUID: "1", Title: "one", Link: "http://example.com/1", Content: "a teaser"}), 0)
 	item := res.NewItems[0]
 	if searchHits(t, s, "aardvark") != 0 {
 		t.Fatal("found before the article was saved")
@@ -120,13 +121,13 @@ func TestSavedArticleIsSearchableAndGoesWithItsItem(t *testing.T) {
 	}
 	// The item's content changes: the index forgets the old text through
 	// the view, article included.
-	recordQueued(t, s, id, now.Add(time.Hour), docOf(DocItem{GUID: "1", Title: "one", Link: "http://example.com/1", Content: "a new teaser"}), 0)
+	recordQueued(t, s, id, now.Add(time.Hour), docOf(document.Item{GUID: "1", Title: "one", Link: "http://example.com/1", Content: "a new teaser"}), 0)
 	ftsIntact(t, s.db)
 	if searchHits(t, s, "zebra") != 1 || searchHits(t, s, "new") != 1 {
 		t.Fatal("the article or the new content is not found after an update")
 	}
 	// Purged: item, article and words all go.
-	recordQueued(t, s, id, now.Add(2*time.Hour), docOf(DocItem{GUID: "2", Title: "two", Link: "http://example.com/2", Published: ptrTime(now.Add(2 * time.Hour))}), 1)
+	recordQueued(t, s, id, now.Add(2*time.Hour), docOf(document.Item{GUID: "2", Title: "two", Link: "http://example.com/2", Published: ptrTime(now.Add(2 * time.Hour))}), 1)
 	ftsIntact(t, s.db)
 	var left int
 	s.db.QueryRow(`SELECT count(*) FROM articles WHERE item_id = ?`, item).Scan(&left)

@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // benchContent is about 2 KB of sanitized HTML, an item's typical body.
@@ -16,20 +18,20 @@ var benchContent = strings.Repeat(`<p>Some <em>reasonably</em> long paragraph wi
 
 // benchDoc is a 20-item document whose items are named by run and dated
 // from at, newest first.
-func benchDoc(run string, at time.Time) *Document {
-	items := make([]DocItem, 20)
+func benchDoc(run string, at time.Time) *document.Document {
+	items := make([]document.Item, 20)
 	for i := range items {
 		pub := at.Add(-time.Duration(i) * time.Minute)
-		items[i] = DocItem{GUID: fmt.Sprintf("%s-%d", run, i), Title: fmt.Sprintf("%s item %d", run, i),
+		items[i] = document.Item{GUID: fmt.Sprintf("%s-%d", run, i), Title: fmt.Sprintf("%s item %d", run, i),
 			Link: fmt.Sprintf("http://example.com/%s/%d", run, i), Content: benchContent, Published: &pub}
 	}
-	return &Document{Title: "Bench", Link: "http://example.com/", Items: items}
+	return &document.Document{Title: "Bench", Link: "http://example.com/", Items: items}
 }
 
 // benchRecord records one download per iteration of the document that
 // doc returns for that iteration, with the feed's limit maxItems, after
 // prefill downloads of it.
-func benchRecord(b *testing.B, maxItems, prefill int, doc func(n int, at time.Time) *Document) {
+func benchRecord(b *testing.B, maxItems, prefill int, doc func(n int, at time.Time) *document.Document) {
 	s, now := newTestStore(b)
 	feedID := addFeed(b, s, "http://example.com/feed", "")
 	ctx := context.Background()
@@ -86,25 +88,25 @@ func cpuTime() int64 {
 // that keeps them all: the cold sync's write (insert, full-text index,
 // counters, commit) without a purge.
 func BenchmarkRecordDownloadCold20(b *testing.B) {
-	benchRecord(b, 0, 0, func(n int, at time.Time) *Document { return benchDoc(fmt.Sprint("run", n), at) })
+	benchRecord(b, 0, 0, func(n int, at time.Time) *document.Document { return benchDoc(fmt.Sprint("run", n), at) })
 }
 
 // BenchmarkRecordDownloadNew20AtLimit records 20 new items each time into
 // a feed already at its limit of 200: each download also purges 20.
 func BenchmarkRecordDownloadNew20AtLimit(b *testing.B) {
-	benchRecord(b, 200, 10, func(n int, at time.Time) *Document { return benchDoc(fmt.Sprint("run", n), at) })
+	benchRecord(b, 200, 10, func(n int, at time.Time) *document.Document { return benchDoc(fmt.Sprint("run", n), at) })
 }
 
 // BenchmarkRecordDownloadSame20 records the same 20 items again (a 200
 // whose body changed but not its items): nothing should be rewritten.
 func BenchmarkRecordDownloadSame20(b *testing.B) {
 	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
-	benchRecord(b, 200, 10, func(int, time.Time) *Document { return benchDoc("same", start) })
+	benchRecord(b, 200, 10, func(int, time.Time) *document.Document { return benchDoc("same", start) })
 }
 
 // BenchmarkRecordDownloadNotModified records a 304: no document.
 func BenchmarkRecordDownloadNotModified(b *testing.B) {
-	benchRecord(b, 200, 1, func(n int, at time.Time) *Document {
+	benchRecord(b, 200, 1, func(n int, at time.Time) *document.Document {
 		if n == 1 {
 			return benchDoc("base", at)
 		}

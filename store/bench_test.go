@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
@@ -107,7 +108,7 @@ func generateBig(path string) error {
 			for i := range benchItemsPerFeed {
 				at := base + rng.Int64N(300*24*3600)
 				guid := fmt.Sprintf("urn:%d:%d", f, i)
-				it := DocItem{Title: fmt.Sprintf("Item %d of feed %d about topic%d", i, f, rng.IntN(5000)),
+				it := document.Item{Title: fmt.Sprintf("Item %d of feed %d about topic%d", i, f, rng.IntN(5000)),
 					Content: "<p>Some words of content number " + fmt.Sprint(rng.IntN(100000)) + " for the index.</p>"}
 				r, err := ins.ExecContext(ctx, feedID, "g:"+guid, guid, it.Title,
 					"http://example.com/"+guid, it.Content, at, at, at, rng.IntN(10) < 8)

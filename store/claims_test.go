@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // deadOwner names a process of this host that has exited: a child that
@@ -176,7 +178,7 @@ func TestClaimFeedReturnsTheRowAsTheClaimFoundIt(t *testing.T) {
 	s, now := newTestStore(t)
 	ctx := context.Background()
 	id := addFeed(t, s, "http://a.example/feed", "")
-	record(t, s, id, *now, docOf(DocItem{GUID: "a", Title: "A"}), 0)
+	record(t, s, id, *now, docOf(document.Item{GUID: "a", Title: "A"}), 0)
 	if _, err := s.RecordFailure(ctx, id, Failure{At: *now, NextSyncAt: now.Add(time.Hour), Status: 503, Error: "503", Counted: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +206,7 @@ func TestRecordingAnOutcomeReleasesItsOwnersClaim(t *testing.T) {
 	outcomes := map[string]func(s *Store, id int64, at time.Time, release string) error{
 		"download": func(s *Store, id int64, at time.Time, release string) error {
 			_, err := s.RecordDownload(context.Background(), id, Download{At: at, Status: 200, NextSyncAt: at.Add(time.Hour),
-				Document: docOf(DocItem{GUID: "a", Title: "A"}), Release: release})
+				Document: docOf(document.Item{GUID: "a", Title: "A"}), Release: release})
 			return err
 		},
 		"failure": func(s *Store, id int64, at time.Time, release string) error {

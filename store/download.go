@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
@@ -18,7 +19,7 @@ type Download struct {
 	Status     int
 	NextSyncAt time.Time
 	// Document is the sanitized document, nil when nothing changed.
-	Document *Document
+	Document *document.Document
 	// Partial marks a delta (RFC 3229 feed): entries absent from Document
 	// are not removed, not even in list feeds.
 	Partial bool
@@ -128,7 +129,7 @@ func (s *Store) RecordDownload(ctx context.Context, feedID int64, d Download) (D
 	return res, nil
 }
 
-func updateChannel(ctx context.Context, tx *sql.Tx, feedID int64, doc *Document, ttl int) error {
+func updateChannel(ctx context.Context, tx *sql.Tx, feedID int64, doc *document.Document, ttl int) error {
 	_, err := tx.ExecContext(ctx, `UPDATE feeds SET
 		title = CASE WHEN custom_title OR ? = '' THEN title ELSE ? END,
 		site_url = ?, description = ?, is_list = ?, ttl_minutes = ?, skip_hours = ?, skip_days = ?

@@ -6,15 +6,17 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // withEnclosures records one item per URL, each with that enclosure, and
 // returns the enclosures' ids in the order given.
 func withEnclosures(t *testing.T, s *Store, feedID int64, at time.Time, urls ...string) []int64 {
 	t.Helper()
-	var items []DocItem
+	var items []document.Item
 	for _, u := range urls {
-		items = append(items, DocItem{GUID: u, Title: "item " + u, Enclosures: []DocEnclosure{{URL: u, Type: "audio/mpeg"}}})
+		items = append(items, document.Item{GUID: u, Title: "item " + u, Enclosures: []document.Enclosure{{URL: u, Type: "audio/mpeg"}}})
 	}
 	res := record(t, s, feedID, at, docOf(items...), 0)
 	jobs, err := s.EnclosureJobs(context.Background(), EnclosureQuery{ItemIDs: res.NewItems})

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/query"
 )
 
@@ -19,18 +20,18 @@ func filterFixture(t *testing.T) (*Store, map[string]int64) {
 	news := addFeed(t, s, "https://news.example/rss", "News")
 	loose := addFeed(t, s, "https://loose.example/atom", "")
 	day := 24 * time.Hour
-	record(t, s, goFeed, *now, &Document{Title: "Go Blog", Items: []DocItem{
+	record(t, s, goFeed, *now, &document.Document{Title: "Go Blog", Items: []document.Item{
 		{GUID: "generics", Title: "Generics in Go", Author: "Ann", Link: "https://go.example/generics",
 			Content: "<p>Type parameters arrive</p>", Categories: []string{"Language", "Release"}, Published: tp(now.Add(-2 * time.Hour))},
 		{GUID: "sponsor", Title: "SPONSORED: buy a gopher", Author: "Ads", Link: "https://go.example/ad",
 			Content: "<p>plush</p>", Summary: "<p>limited offer</p>", Published: tp(now.Add(-3*day - time.Hour)),
-			Enclosures: []DocEnclosure{{URL: "https://go.example/ad.mp3", Type: "audio/mpeg"}}},
+			Enclosures: []document.Enclosure{{URL: "https://go.example/ad.mp3", Type: "audio/mpeg"}}},
 	}}, 200)
-	record(t, s, news, *now, &Document{Title: "World News", Items: []DocItem{
+	record(t, s, news, *now, &document.Document{Title: "World News", Items: []document.Item{
 		{GUID: "storm", Title: "Storm warning", Author: "Bob", Link: "https://news.example/storm",
 			Content: "<p>Wind and rain</p>", Categories: []string{"weather"}, Published: tp(now.Add(-10 * day))},
 	}}, 200)
-	record(t, s, loose, *now, &Document{Title: "Loose", Items: []DocItem{
+	record(t, s, loose, *now, &document.Document{Title: "Loose", Items: []document.Item{
 		{GUID: "old", Title: "An old note", Content: "<p>golang tips</p>", Published: tp(now.Add(-400 * day))},
 	}}, 200)
 	items, err := s.Items(ctx, ItemQuery{})

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 func TestCleanFolderPath(t *testing.T) {
@@ -73,7 +75,7 @@ func TestRemoveFeedTakesItsItemsAndReturnsFiles(t *testing.T) {
 	id := addFeed(t, s, "http://a.example/feed", "")
 	keep := addFeed(t, s, "http://b.example/feed", "")
 	items := datedItems(2, *now)
-	items[0].Enclosures = []DocEnclosure{{URL: "http://a.example/x.mp3"}}
+	items[0].Enclosures = []document.Enclosure{{URL: "http://a.example/x.mp3"}}
 	record(t, s, id, *now, docOf(items...), 0)
 	record(t, s, keep, *now, docOf(datedItems(2, *now)...), 0)
 	s.db.ExecContext(ctx, `UPDATE enclosures SET path = '/enc/x.mp3'`)
@@ -95,14 +97,14 @@ func TestUpdateFeedSettings(t *testing.T) {
 	s, now := newTestStore(t)
 	ctx := context.Background()
 	id := addFeed(t, s, "http://a.example/feed", "")
-	record(t, s, id, *now, &Document{Title: "Publisher title"}, 0)
+	record(t, s, id, *now, &document.Document{Title: "Publisher title"}, 0)
 	title, folder, sync, interval, enc := "Mine", "Blogs/Go", SyncInterval, 30, true
 	err := s.UpdateFeedSettings(ctx, id, FeedSettings{Title: &title, FolderPath: &folder, Sync: &sync,
 		IntervalMinutes: &interval, DownloadEnclosures: &enc})
 	if err != nil {
 		t.Fatal(err)
 	}
-	record(t, s, id, *now, &Document{Title: "Publisher title 2"}, 0)
+	record(t, s, id, *now, &document.Document{Title: "Publisher title 2"}, 0)
 	f, _ := s.Feed(ctx, id)
 	if f.Title != "Mine" || f.FolderPath != "Blogs/Go" || f.Sync != SyncInterval || f.IntervalMinutes != 30 || !f.DownloadEnclosures {
 		t.Fatalf("feed after settings = %+v", f)
@@ -113,7 +115,7 @@ func TestUpdateFeedSettings(t *testing.T) {
 	}
 	empty := ""
 	s.UpdateFeedSettings(ctx, id, FeedSettings{Title: &empty})
-	record(t, s, id, *now, &Document{Title: "Publisher title 3"}, 0)
+	record(t, s, id, *now, &document.Document{Title: "Publisher title 3"}, 0)
 	if f, _ = s.Feed(ctx, id); f.Title != "Publisher title 3" {
 		t.Fatalf("title %q, want the publisher's back after clearing", f.Title)
 	}

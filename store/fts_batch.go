@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // ftsBatch holds the full-text entries of the items a write inserts until
@@ -35,7 +37,7 @@ type ftsEntry struct {
 }
 
 // add holds a new item's entry until flush.
-func (b *ftsBatch) add(id int64, it DocItem) {
+func (b *ftsBatch) add(id int64, it document.Item) {
 	b.held = append(b.held, ftsEntry{id: id, title: it.Title, content: it.Content})
 }
 

@@ -4,14 +4,16 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // twentyItems is a download's worth of new items, words in title and
 // content, the first dated at.
-func twentyItems(at time.Time, prefix string) []DocItem {
-	items := make([]DocItem, 20)
+func twentyItems(at time.Time, prefix string) []document.Item {
+	items := make([]document.Item, 20)
 	for i := range items {
-		items[i] = DocItem{GUID: fmt.Sprintf("%s%d", prefix, i), Title: fmt.Sprintf("Title %s%d", prefix, i),
+		items[i] = document.Item{GUID: fmt.Sprintf("%s%d", prefix, i), Title: fmt.Sprintf("Title %s%d", prefix, i),
 			Content:   fmt.Sprintf("<p>body%s%d with <b>words</b></p>", prefix, i),
 			Published: tp(at.Add(-time.Duration(i) * time.Minute))}
 	}
@@ -53,7 +55,7 @@ func TestFullTextIndexInStepWhenAnItemChangesInTheTransactionThatAddsIt(t *testi
 			again.Content = "<p>rewritten okapi</p>"
 			// A download merges last to first, a page of remote items in
 			// order: either copy may be the one kept, but only one.
-			p.put(t, s, feedID, append([]DocItem{again}, items...), 0, *now)
+			p.put(t, s, feedID, append([]document.Item{again}, items...), 0, *now)
 			ftsIntact(t, s.writer)
 			if n := searchHits(t, s, "bodya5") + searchHits(t, s, "okapi"); n != 1 {
 				t.Errorf("the item twice in one transaction is found by %d of its two texts, want 1", n)

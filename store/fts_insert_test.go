@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
@@ -14,7 +15,7 @@ import (
 type insertPath struct {
 	name    string
 	newFeed func(t *testing.T, s *Store) int64
-	put     func(t *testing.T, s *Store, feedID int64, items []DocItem, max int, at time.Time)
+	put     func(t *testing.T, s *Store, feedID int64, items []document.Item, max int, at time.Time)
 	// keepsKnown: put never rewrites a known item (an import); a download
 	// changes its text instead.
 	keepsKnown bool
@@ -23,7 +24,7 @@ type insertPath struct {
 func insertPaths() []insertPath {
 	local := func(t *testing.T, s *Store) int64 { return addFeed(t, s, "http://a.example/feed", "") }
 	return []insertPath{
-		{"download", local, func(t *testing.T, s *Store, feedID int64, items []DocItem, max int, at time.Time) {
+		{"download", local, func(t *testing.T, s *Store, feedID int64, items []document.Item, max int, at time.Time) {
 			record(t, s, feedID, at, docOf(items...), max)
 		}, false},
 		{"remote", func(t *testing.T, s *Store) int64 {
@@ -32,17 +33,17 @@ func insertPaths() []insertPath {
 				t.Fatal(err)
 			}
 			return id
-		}, func(t *testing.T, s *Store, feedID int64, items []DocItem, max int, at time.Time) {
+		}, func(t *testing.T, s *Store, feedID int64, items []document.Item, max int, at time.Time) {
 			page := make([]RemoteItem, len(items))
 			for i, it := range items {
-				it.Key = RemoteKey(it.GUID)
+				it.Key = document.RemoteKey(it.GUID)
 				page[i] = RemoteItem{FeedID: feedID, Item: it}
 			}
 			if _, err := s.RecordRemoteItems(context.Background(), page, map[int64]int{feedID: max}, at); err != nil {
 				t.Fatal(err)
 			}
 		}, false},
-		{"import", local, func(t *testing.T, s *Store, feedID int64, items []DocItem, max int, at time.Time) {
+		{"import", local, func(t *testing.T, s *Store, feedID int64, items []document.Item, max int, at time.Time) {
 			if _, err := s.ImportItems(context.Background(), feedID, Import{Items: imported(items, nil, nil), MaxItems: max}); err != nil {
 				t.Fatal(err)
 			}
@@ -70,13 +71,13 @@ func TestFullTextIndexInStepWithEveryInsertPath(t *testing.T) {
 			s, now := newTestStore(t)
 			feedID := p.newFeed(t, s)
 			at := *now
-			item := func(guid, title, content string, age time.Duration) DocItem {
-				return DocItem{GUID: guid, Title: title, Content: content, Published: tp(at.Add(-age))}
+			item := func(guid, title, content string, age time.Duration) document.Item {
+				return document.Item{GUID: guid, Title: title, Content: content, Published: tp(at.Add(-age))}
 			}
 			first := item("a", "Quokka &amp; <i>raw</i>", `<div class="sidebar"><p>Tom &amp; Jerry, un<b>believ</b>able</p><script>var hidden;</script></div>`, 2*time.Hour)
 			second := item("b", "Plain", "no markup at all: aardvark", 3*time.Hour)
 
-			p.put(t, s, feedID, []DocItem{first, second}, 0, at)
+			p.put(t, s, feedID, []document.Item{first, second}, 0, at)
 			ftsIntact(t, s.writer)
 			wantHits(t, s, "insert", map[string]int{"Quokka": 1, "raw": 1, "Jerry": 1, "unbelievable": 1, "aardvark": 1,
 				"sidebar": 0, "hidden": 0, "amp": 1}) // the title's "&amp;" is text, not a reference
@@ -87,19 +88,19 @@ func TestFullTextIndexInStepWithEveryInsertPath(t *testing.T) {
 			if p.keepsKnown {
 				record(t, s, feedID, at, docOf(first, second), 0)
 			} else {
-				p.put(t, s, feedID, []DocItem{first, second}, 0, at)
+				p.put(t, s, feedID, []document.Item{first, second}, 0, at)
 			}
 			ftsIntact(t, s.writer)
 			wantHits(t, s, "update", map[string]int{"Jerry": 0, "yak": 1, "Quokka": 1, "aardvark": 1})
 
 			// A newer item beyond a limit of 2 purges the oldest.
-			p.put(t, s, feedID, []DocItem{item("c", "Newest", "<p>walrus</p>", 0), first, second}, 2, at)
+			p.put(t, s, feedID, []document.Item{item("c", "Newest", "<p>walrus</p>", 0), first, second}, 2, at)
 			ftsIntact(t, s.writer)
 			wantHits(t, s, "purge", map[string]int{"walrus": 1, "yak": 1, "aardvark": 0})
 
 			// An item a rule deletes leaves the index in the transaction that added it.
 			addRule(t, s, `title = "Doomed"`, ActionDelete, 0)
-			p.put(t, s, feedID, []DocItem{item("d", "Doomed", "<p>narwhal</p>", 0)}, 0, at)
+			p.put(t, s, feedID, []document.Item{item("d", "Doomed", "<p>narwhal</p>", 0)}, 0, at)
 			ftsIntact(t, s.writer)
 			wantHits(t, s, "rule delete", map[string]int{"narwhal": 0, "walrus": 1})
 
@@ -117,9 +118,9 @@ func TestFullTextIndexInStepWithEveryInsertPath(t *testing.T) {
 func TestFullTextIndexHoldsTheViewsTextForManyItems(t *testing.T) {
 	s, now := newTestStore(t)
 	feedID := addFeed(t, s, "http://a.example/feed", "")
-	var items []DocItem
+	var items []document.Item
 	for i := range 200 {
-		items = append(items, DocItem{GUID: fmt.Sprint(i), Title: fmt.Sprintf("Item %d &lt;%d&gt;", i, i),
+		items = append(items, document.Item{GUID: fmt.Sprint(i), Title: fmt.Sprintf("Item %d &lt;%d&gt;", i, i),
 			Content: fmt.Sprintf(`<p>word%d <a href="http://x.example/%d">link%d</a> caf&eacute; &#%d;</p><style>p{}</style>`, i, i, i, 0x41+i%26)})
 	}
 	record(t, s, feedID, *now, docOf(items...), 0)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // ftsIntact runs FTS4's integrity check: the index holds exactly the text
@@ -78,7 +80,7 @@ func ftsSegments(t *testing.T, s *Store) int {
 func TestFullTextIndexWrittenOnlyWhenTextChanges(t *testing.T) {
 	s, now := newTestStore(t)
 	id := addFeed(t, s, "http://a.example/feed", "")
-	item := DocItem{GUID: "a", Title: "Quokka", Content: "<p>first body</p>", Updated: tp(*now)}
+	item := document.Item{GUID: "a", Title: "Quokka", Content: "<p>first body</p>", Updated: tp(*now)}
 	record(t, s, id, *now, docOf(item), 0)
 	before := ftsSegments(t, s)
 

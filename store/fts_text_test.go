@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 func TestIndexTextIsTheWordsOfTheHTML(t *testing.T) {
@@ -37,7 +39,7 @@ func TestIndexTextIsTheWordsOfTheHTML(t *testing.T) {
 func TestSearchFindsWordsNotMarkup(t *testing.T) {
 	s, now := newTestStore(t)
 	id := addFeed(t, s, "http://a.example/feed", "")
-	record(t, s, id, *now, docOf(DocItem{GUID: "a", Title: "Quokka &amp; friends <i>raw</i>",
+	record(t, s, id, *now, docOf(document.Item{GUID: "a", Title: "Quokka &amp; friends <i>raw</i>",
 		Content: `<div class="sidebar"><p>Tom &amp; Jerry went to the caf&eacute;, un<b>believ</b>able.</p>` +
 			`<a href="http://tracker.example/path">readmore</a><img src="pic.png" alt="hidden"></div>`}), 0)
 	cases := []struct {
@@ -72,7 +74,7 @@ func TestSearchFindsWordsNotMarkup(t *testing.T) {
 func TestFullTextIndexFollowsEditsAndPurgesOfText(t *testing.T) {
 	s, now := newTestStore(t)
 	id := addFeed(t, s, "http://a.example/feed", "")
-	item := DocItem{GUID: "a", Title: "One", Content: "<p>first <em>aardvark</em></p>"}
+	item := document.Item{GUID: "a", Title: "One", Content: "<p>first <em>aardvark</em></p>"}
 	record(t, s, id, *now, docOf(item), 0)
 	item.Content = `<p>second <a href="http://b.example/">yak</a></p>`
 	record(t, s, id, now.Add(time.Hour), docOf(item), 0)
@@ -83,7 +85,7 @@ func TestFullTextIndexFollowsEditsAndPurgesOfText(t *testing.T) {
 		}
 	}
 	// A newer item beyond a limit of 1 purges the first one.
-	newer := DocItem{GUID: "b", Title: "Two", Content: "<p>walrus</p>", Published: tp(now.Add(3 * time.Hour))}
+	newer := document.Item{GUID: "b", Title: "Two", Content: "<p>walrus</p>", Published: tp(now.Add(3 * time.Hour))}
 	item.Published = tp(*now)
 	record(t, s, id, now.Add(2*time.Hour), docOf(newer, item), 1)
 	ftsIntact(t, s.writer)

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // Import is what another feed reader kept of one feed: its channel and its
@@ -22,7 +24,7 @@ type Import struct {
 
 // ImportedItem is an item with the state the other reader kept.
 type ImportedItem struct {
-	DocItem
+	document.Item
 	Read, Flagged bool
 }
 
@@ -114,7 +116,7 @@ func fillChannel(ctx context.Context, tx *sql.Tx, feedID int64, title, siteURL s
 // graves) stays out. A new item's index entry waits in fts.
 func importItem(ctx context.Context, tx *sql.Tx, feedID int64, it ImportedItem, pos int, now time.Time,
 	graves map[string]bool, fts *ftsBatch, res *ImportResult, added *DownloadResult) error {
-	key := ItemKey(it.DocItem)
+	key := ItemKey(it.Item)
 	var id int64
 	var read, flagged bool
 	err := tx.QueryRowContext(ctx, `SELECT id, read, flagged FROM items WHERE feed_id = ? AND item_key = ?`,
@@ -125,7 +127,7 @@ func importItem(ctx context.Context, tx *sql.Tx, feedID int64, it ImportedItem, 
 			res.Ruled++
 			return nil
 		}
-		if id, err = insertItem(ctx, tx, feedID, key, it.DocItem, pos, now, fts); err != nil {
+		if id, err = insertItem(ctx, tx, feedID, key, it.Item, pos, now, fts); err != nil {
 			return err
 		}
 		res.New++

@@ -5,14 +5,15 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // imported turns dated items into imported ones with the given states.
-func imported(items []DocItem, read, flagged map[int]bool) []ImportedItem {
+func imported(items []document.Item, read, flagged map[int]bool) []ImportedItem {
 	out := make([]ImportedItem, len(items))
 	for i, it := range items {
-		out[i] = ImportedItem{DocItem: it, Read: read[i], Flagged: flagged[i]}
+		out[i] = ImportedItem{Item: it, Read: read[i], Flagged: flagged[i]}
 	}
 	return out
 }

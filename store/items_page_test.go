@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // A page (Limit, Offset) of any query is exactly that slice of the whole
@@ -17,22 +19,22 @@ func TestItemPagesAreSlicesOfTheWholeList(t *testing.T) {
 	feeds := []int64{addFeed(t, s, "http://a.test/", "News/World"), addFeed(t, s, "http://b.test/", "News"),
 		addFeed(t, s, "http://c.test/", "Other")}
 	for k, f := range feeds {
-		doc := &Document{Title: fmt.Sprint("feed ", k)}
+		doc := &document.Document{Title: fmt.Sprint("feed ", k)}
 		for i := range 12 {
 			at := now.Add(-time.Duration(i*3+k) * time.Hour)
 			if i%4 == 0 {
 				at = now.Add(-time.Hour) // ties on sort_at: id breaks them
 			}
-			doc.Items = append(doc.Items, DocItem{GUID: fmt.Sprint(i), Title: fmt.Sprintf("%d-%d", k, i), Published: &at})
+			doc.Items = append(doc.Items, document.Item{GUID: fmt.Sprint(i), Title: fmt.Sprintf("%d-%d", k, i), Published: &at})
 		}
 		record(t, s, f, *now, doc, 200)
 	}
 	list := addFeed(t, s, "http://list.test/", "")
-	var listItems []DocItem
+	var listItems []document.Item
 	for i := range 9 {
-		listItems = append(listItems, DocItem{GUID: fmt.Sprint("l", i), Title: fmt.Sprint("list ", i)})
+		listItems = append(listItems, document.Item{GUID: fmt.Sprint("l", i), Title: fmt.Sprint("list ", i)})
 	}
-	record(t, s, list, *now, &Document{Title: "Top", IsList: true, Items: listItems}, 200)
+	record(t, s, list, *now, &document.Document{Title: "Top", IsList: true, Items: listItems}, 200)
 	all, err := s.Items(ctx, ItemQuery{})
 	if err != nil {
 		t.Fatal(err)

@@ -7,60 +7,16 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
-
-// ListInfo is a list feed's cf:listinfo (Simple List Extensions): the
-// orders it can be sorted in and the groupings it offers.
-type ListInfo struct {
-	Sorts  []ListSort  `json:"sorts,omitempty"`
-	Groups []ListGroup `json:"groups,omitempty"`
-}
-
-// The data types of a cf:sort.
-const (
-	ListText   = "text"
-	ListNumber = "number"
-	ListDate   = "date"
-)
-
-// ListSort is one cf:sort. A sort without Element is the document's own
-// order under another name ("Relevance"); Default marks the order the
-// publisher lists the items in.
-type ListSort struct {
-	Label    string `json:"label"`
-	NS       string `json:"ns,omitempty"`
-	Element  string `json:"element,omitempty"`
-	DataType string `json:"type,omitempty"` // ListText, ListNumber or ListDate
-	Default  bool   `json:"default,omitempty"`
-}
-
-// ListGroup is one cf:group: items are grouped by their value of Element.
-type ListGroup struct {
-	Label   string `json:"label"`
-	NS      string `json:"ns,omitempty"`
-	Element string `json:"element"`
-}
-
-// Key names the sort's values in DocItem.ListValues and Item.ListValues.
-func (s ListSort) Key() string { return "s:" + listElement(s.NS, s.Element) }
-
-// Key names the group's values in DocItem.ListValues and Item.ListValues.
-func (g ListGroup) Key() string { return "g:" + listElement(g.NS, g.Element) }
-
-// listElement is an element's name in Clark notation, {ns}local.
-func listElement(ns, local string) string {
-	if ns == "" {
-		return local
-	}
-	return "{" + ns + "}" + local
-}
 
 // ListOrder asks Items for a list feed's items in one of its cf:listinfo
 // orders, grouped by one of its groups: items without the value come last.
 type ListOrder struct {
-	Sort  ListSort // a sort without Element keeps document order
+	Sort  document.ListSort // a sort without Element keeps document order
 	Desc  bool
-	Group *ListGroup // nil: no grouping
+	Group *document.ListGroup // nil: no grouping
 }
 
 // orderSQL is the ORDER BY clause of o, with its arguments.
@@ -81,9 +37,9 @@ func (o ListOrder) orderSQL() (string, []any) {
 	if o.Sort.Element != "" {
 		v := value(o.Sort.Key())
 		switch o.Sort.DataType {
-		case ListNumber:
+		case document.ListNumber:
 			v = strings.Replace(v, `, json_extract(nullif(i.list_values, ''), ?)`, `, CAST(json_extract(nullif(i.list_values, ''), ?) AS REAL)`, 1)
-		case ListText, "":
+		case document.ListText, "":
 			v += ` COLLATE NOCASE`
 		}
 		parts = append(parts, v+dir)
@@ -102,7 +58,7 @@ func usableKey(key string) bool { return !strings.ContainsAny(key, `"\`) }
 // saveListInfo stores a downloaded document's cf:listinfo on the feed and
 // each item's list values. Items are found by their key, so
 // this runs after mergeItems; items without either are left alone.
-func saveListInfo(ctx context.Context, tx *sql.Tx, feedID int64, doc *Document) error {
+func saveListInfo(ctx context.Context, tx *sql.Tx, feedID int64, doc *document.Document) error {
 	info := ""
 	if doc.ListInfo != nil {
 		b, err := json.Marshal(doc.ListInfo)
@@ -142,7 +98,7 @@ func listValuesJSON(v map[string]string) string {
 }
 
 // FeedListInfo returns a feed's cf:listinfo, nil when it has none.
-func (s *Store) FeedListInfo(ctx context.Context, feedID int64) (*ListInfo, error) {
+func (s *Store) FeedListInfo(ctx context.Context, feedID int64) (*document.ListInfo, error) {
 	var raw string
 	err := s.db.QueryRowContext(ctx, `SELECT list_info FROM feeds WHERE id = ?`, feedID).Scan(&raw)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -151,7 +107,7 @@ func (s *Store) FeedListInfo(ctx context.Context, feedID int64) (*ListInfo, erro
 	if err != nil || raw == "" {
 		return nil, err
 	}
-	var info ListInfo
+	var info document.ListInfo
 	if err := json.Unmarshal([]byte(raw), &info); err != nil {
 		return nil, fmt.Errorf("feed %d list info: %w", feedID, err)
 	}

@@ -3,20 +3,22 @@ package store
 import (
 	"context"
 	"testing"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
-func listDoc() *Document {
-	price := ListSort{Label: "Price", NS: "urn:shop", Element: "price", DataType: ListNumber}
-	when := ListSort{Label: "Listed", NS: "urn:shop", Element: "listed", DataType: ListDate}
-	name := ListSort{Label: "Name", Element: "title"}
-	genre := ListGroup{Label: "Genre", NS: "urn:shop", Element: "genre"}
-	item := func(guid, p, listed, title, g string) DocItem {
-		return DocItem{GUID: guid, Title: title, ListValues: map[string]string{
+func listDoc() *document.Document {
+	price := document.ListSort{Label: "Price", NS: "urn:shop", Element: "price", DataType: document.ListNumber}
+	when := document.ListSort{Label: "Listed", NS: "urn:shop", Element: "listed", DataType: document.ListDate}
+	name := document.ListSort{Label: "Name", Element: "title"}
+	genre := document.ListGroup{Label: "Genre", NS: "urn:shop", Element: "genre"}
+	item := func(guid, p, listed, title, g string) document.Item {
+		return document.Item{GUID: guid, Title: title, ListValues: map[string]string{
 			price.Key(): p, when.Key(): listed, name.Key(): title, genre.Key(): g}}
 	}
-	return &Document{Title: "Shop", IsList: true,
-		ListInfo: &ListInfo{Sorts: []ListSort{{Label: "Relevance", Default: true}, price, when, name}, Groups: []ListGroup{genre}},
-		Items: []DocItem{
+	return &document.Document{Title: "Shop", IsList: true,
+		ListInfo: &document.ListInfo{Sorts: []document.ListSort{{Label: "Relevance", Default: true}, price, when, name}, Groups: []document.ListGroup{genre}},
+		Items: []document.Item{
 			item("a", "9.5", "2026-01-03T00:00:00Z", "banana", "Fruit"),
 			item("b", "10", "2026-01-01T00:00:00Z", "Apple", "Fruit"),
 			item("c", "2", "2026-01-02T00:00:00Z", "carrot", "Vegetable"),
@@ -73,7 +75,7 @@ func TestDurationIsStoredAndAFeedWithoutListInfoHasNone(t *testing.T) {
 	s, now := newTestStore(t)
 	ctx := context.Background()
 	id := addFeed(t, s, "http://a.example/podcast", "")
-	record(t, s, id, *now, docOf(DocItem{GUID: "e1", Title: "Episode", DurationSeconds: 3723}), 0)
+	record(t, s, id, *now, docOf(document.Item{GUID: "e1", Title: "Episode", DurationSeconds: 3723}), 0)
 	items, _ := s.Items(ctx, ItemQuery{FeedID: id})
 	if len(items) != 1 || items[0].DurationSeconds != 3723 {
 		t.Fatalf("items %+v", items)

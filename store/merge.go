@@ -7,11 +7,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // ItemKey is how an item is known across downloads: its Key when set,
 // else its guid, else its link, else a hash of its title and content.
-func ItemKey(it DocItem) string {
+func ItemKey(it document.Item) string {
 	switch {
 	case it.Key != "":
 		return it.Key
@@ -67,7 +69,7 @@ func mergeItems(ctx context.Context, tx *sql.Tx, feedID int64, d Download, res *
 
 // storedItems reads, in one statement, the stored rows of the document's
 // items that the feed already has, by item key.
-func storedItems(ctx context.Context, tx *sql.Tx, feedID int64, items []DocItem) (map[string]storedItem, error) {
+func storedItems(ctx context.Context, tx *sql.Tx, feedID int64, items []document.Item) (map[string]storedItem, error) {
 	keys := make([]string, len(items))
 	for i, it := range items {
 		keys[i] = ItemKey(it)
@@ -99,7 +101,7 @@ func storedItems(ctx context.Context, tx *sql.Tx, feedID int64, items []DocItem)
 // instead). stored holds the feed's known items by key, and learns what
 // this item becomes (a document may hold the same item twice). A new
 // item's index entry waits in fts; the caller flushes it.
-func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos int, now time.Time, graves map[string]bool,
+func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it document.Item, pos int, now time.Time, graves map[string]bool,
 	stored map[string]storedItem, fts *ftsBatch, res *DownloadResult) (int64, error) {
 	key := ItemKey(it)
 	old, known := stored[key]
@@ -137,7 +139,7 @@ func mergeItem(ctx context.Context, tx *sql.Tx, feedID int64, it DocItem, pos in
 }
 
 // storedOf is what the row of item id holds once it is written.
-func storedOf(id int64, it DocItem, pos int) storedItem {
+func storedOf(id int64, it document.Item, pos int) storedItem {
 	old := storedItem{id: id, title: it.Title, content: it.Content, summary: it.Summary, listPos: pos}
 	if it.Updated != nil {
 		old.updated = sql.NullInt64{Int64: it.Updated.Unix(), Valid: true}
@@ -145,7 +147,7 @@ func storedOf(id int64, it DocItem, pos int) storedItem {
 	return old
 }
 
-func changed(old storedItem, it DocItem) bool {
+func changed(old storedItem, it document.Item) bool {
 	return old.title != it.Title || old.content != it.Content || old.summary != it.Summary ||
 		old.updated.Valid != (it.Updated != nil) ||
 		(it.Updated != nil && old.updated.Int64 != it.Updated.Unix())
@@ -153,7 +155,7 @@ func changed(old storedItem, it DocItem) bool {
 
 // sortDate is an item's sort date: published, else updated, else when it
 // was first seen.
-func sortDate(it DocItem, firstSeen time.Time) int64 {
+func sortDate(it document.Item, firstSeen time.Time) int64 {
 	switch {
 	case it.Published != nil:
 		return it.Published.Unix()
@@ -165,7 +167,7 @@ func sortDate(it DocItem, firstSeen time.Time) int64 {
 
 // insertItem inserts a new item and its enclosures, and holds its index
 // entry in fts (see ftsBatch).
-func insertItem(ctx context.Context, tx *sql.Tx, feedID int64, key string, it DocItem, pos int, now time.Time, fts *ftsBatch) (int64, error) {
+func insertItem(ctx context.Context, tx *sql.Tx, feedID int64, key string, it document.Item, pos int, now time.Time, fts *ftsBatch) (int64, error) {
 	r, err := tx.ExecContext(ctx, `INSERT INTO items (feed_id, item_key, guid, title, link, author,
 		content, summary, categories, published_at, updated_at, first_seen_at, sort_at, list_pos,
 		duration_seconds, image)
@@ -184,7 +186,7 @@ func insertItem(ctx context.Context, tx *sql.Tx, feedID int64, key string, it Do
 	return id, upsertEnclosures(ctx, tx, id, it.Enclosures)
 }
 
-func updateItem(ctx context.Context, tx *sql.Tx, id int64, it DocItem) error {
+func updateItem(ctx context.Context, tx *sql.Tx, id int64, it document.Item) error {
 	// A published date once seen stays; the sort date follows the rule of
 	// sortDate with the dates the item has after this update.
 	_, err := tx.ExecContext(ctx, `UPDATE items SET guid = ?, title = ?, link = ?, author = ?,
@@ -202,7 +204,7 @@ func updateItem(ctx context.Context, tx *sql.Tx, id int64, it DocItem) error {
 	return upsertEnclosures(ctx, tx, id, it.Enclosures)
 }
 
-func upsertEnclosures(ctx context.Context, tx *sql.Tx, itemID int64, encs []DocEnclosure) error {
+func upsertEnclosures(ctx context.Context, tx *sql.Tx, itemID int64, encs []document.Enclosure) error {
 	for _, e := range encs {
 		_, err := tx.ExecContext(ctx, `INSERT INTO enclosures (item_id, url, type, length) VALUES (?, ?, ?, ?)
 			ON CONFLICT (item_id, url) DO UPDATE SET type = excluded.type, length = excluded.length

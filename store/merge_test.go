@@ -5,11 +5,15 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 func tp(t time.Time) *time.Time { return &t }
 
-func docOf(items ...DocItem) *Document { return &Document{Title: "Feed", Items: items} }
+func docOf(items ...document.Item) *document.Document {
+	return &document.Document{Title: "Feed", Items: items}
+}
 
 func TestMergeNewItemsArriveUnreadAndKnownOnesKeepState(t *testing.T) {
 	s, now := newTestStore(t)
@@ -17,8 +21,8 @@ func TestMergeNewItemsArriveUnreadAndKnownOnesKeepState(t *testing.T) {
 	id := addFeed(t, s, "http://a.example/feed", "")
 	pub := now.Add(-time.Hour)
 	first := docOf(
-		DocItem{GUID: "a", Title: "A", Content: "one", Published: &pub},
-		DocItem{GUID: "b", Title: "B", Content: "two", Published: &pub},
+		document.Item{GUID: "a", Title: "A", Content: "one", Published: &pub},
+		document.Item{GUID: "b", Title: "B", Content: "two", Published: &pub},
 	)
 	res := record(t, s, id, *now, first, 200)
 	if res.New != 2 || res.UnreadCount != 2 {
@@ -41,9 +45,9 @@ func TestMergeNewItemsArriveUnreadAndKnownOnesKeepState(t *testing.T) {
 	}
 
 	second := docOf(
-		DocItem{GUID: "a", Title: "A (corrected)", Content: "one, fixed", Published: &pub},
-		DocItem{GUID: "b", Title: "B", Content: "two", Published: &pub},
-		DocItem{GUID: "c", Title: "C", Content: "three", Published: &pub},
+		document.Item{GUID: "a", Title: "A (corrected)", Content: "one, fixed", Published: &pub},
+		document.Item{GUID: "b", Title: "B", Content: "two", Published: &pub},
+		document.Item{GUID: "c", Title: "C", Content: "three", Published: &pub},
 	)
 	res = record(t, s, id, now.Add(time.Hour), second, 200)
 	if res.New != 1 || res.Updated != 1 || res.UnreadCount != 1 || res.ItemCount != 3 {
@@ -60,8 +64,8 @@ func TestMergeIdentityFallsBackToLinkThenHash(t *testing.T) {
 	ctx := context.Background()
 	id := addFeed(t, s, "http://a.example/feed", "")
 	doc := docOf(
-		DocItem{Link: "http://a.example/1", Title: "by link", Content: "x"},
-		DocItem{Title: "by hash", Content: "y"},
+		document.Item{Link: "http://a.example/1", Title: "by link", Content: "x"},
+		document.Item{Title: "by hash", Content: "y"},
 	)
 	record(t, s, id, *now, doc, 200)
 	record(t, s, id, now.Add(time.Hour), doc, 200)
@@ -70,7 +74,7 @@ func TestMergeIdentityFallsBackToLinkThenHash(t *testing.T) {
 		t.Fatalf("%d items after the same document twice, want 2", len(items))
 	}
 	// A changed title without guid or link is a different item by hash.
-	record(t, s, id, now.Add(2*time.Hour), docOf(DocItem{Title: "by hash 2", Content: "y"}), 200)
+	record(t, s, id, now.Add(2*time.Hour), docOf(document.Item{Title: "by hash 2", Content: "y"}), 200)
 	items, _ = s.Items(ctx, ItemQuery{FeedID: id})
 	if len(items) != 3 {
 		t.Fatalf("%d items, want 3", len(items))
@@ -81,12 +85,12 @@ func TestMergeUpdatedTimeChangeUpdatesItem(t *testing.T) {
 	s, now := newTestStore(t)
 	id := addFeed(t, s, "http://a.example/feed", "")
 	u1, u2 := now.Add(-2*time.Hour), now.Add(-time.Hour)
-	record(t, s, id, *now, docOf(DocItem{GUID: "a", Title: "A", Updated: &u1}), 200)
-	res := record(t, s, id, *now, docOf(DocItem{GUID: "a", Title: "A", Updated: &u2}), 200)
+	record(t, s, id, *now, docOf(document.Item{GUID: "a", Title: "A", Updated: &u1}), 200)
+	res := record(t, s, id, *now, docOf(document.Item{GUID: "a", Title: "A", Updated: &u2}), 200)
 	if res.Updated != 1 {
 		t.Fatalf("updated = %d, want 1 when only <updated> changed", res.Updated)
 	}
-	res = record(t, s, id, *now, docOf(DocItem{GUID: "a", Title: "A", Updated: &u2}), 200)
+	res = record(t, s, id, *now, docOf(document.Item{GUID: "a", Title: "A", Updated: &u2}), 200)
 	if res.Updated != 0 || res.New != 0 {
 		t.Fatalf("unchanged document changed %+v", res)
 	}
@@ -97,9 +101,9 @@ func TestMergeAbsentItemsStayExceptInListFeeds(t *testing.T) {
 	ctx := context.Background()
 	plain := addFeed(t, s, "http://a.example/feed", "")
 	list := addFeed(t, s, "http://a.example/list", "")
-	full := []DocItem{{GUID: "1", Title: "one"}, {GUID: "2", Title: "two"}, {GUID: "3", Title: "three"}}
+	full := []document.Item{{GUID: "1", Title: "one"}, {GUID: "2", Title: "two"}, {GUID: "3", Title: "three"}}
 	record(t, s, plain, *now, docOf(full...), 200)
-	listDoc := &Document{Title: "Top", IsList: true, Items: full}
+	listDoc := &document.Document{Title: "Top", IsList: true, Items: full}
 	record(t, s, list, *now, listDoc, 200)
 
 	items, _ := s.Items(ctx, ItemQuery{FeedID: list})
@@ -107,9 +111,9 @@ func TestMergeAbsentItemsStayExceptInListFeeds(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The next document drops "1" and reorders.
-	next := []DocItem{{GUID: "4", Title: "four"}, {GUID: "2", Title: "two"}}
+	next := []document.Item{{GUID: "4", Title: "four"}, {GUID: "2", Title: "two"}}
 	record(t, s, plain, now.Add(time.Hour), docOf(next...), 200)
-	record(t, s, list, now.Add(time.Hour), &Document{Title: "Top", IsList: true, Items: next}, 200)
+	record(t, s, list, now.Add(time.Hour), &document.Document{Title: "Top", IsList: true, Items: next}, 200)
 
 	if got := titles(t, s, plain); len(got) != 4 {
 		t.Fatalf("plain feed items %v, want all 4 kept", got)
@@ -124,10 +128,10 @@ func TestMergeAbsentItemsStayExceptInListFeeds(t *testing.T) {
 func TestDeltaNeverRemovesAbsentEntries(t *testing.T) {
 	s, now := newTestStore(t)
 	list := addFeed(t, s, "http://a.example/list", "")
-	record(t, s, list, *now, &Document{IsList: true, Items: []DocItem{{GUID: "1"}, {GUID: "2"}}}, 200)
+	record(t, s, list, *now, &document.Document{IsList: true, Items: []document.Item{{GUID: "1"}, {GUID: "2"}}}, 200)
 	_, err := s.RecordDownload(context.Background(), list, Download{
 		At: *now, NextSyncAt: *now, Partial: true, MaxItems: 200,
-		Document: &Document{IsList: true, Items: []DocItem{{GUID: "3"}}},
+		Document: &document.Document{IsList: true, Items: []document.Item{{GUID: "3"}}},
 	})
 	if err != nil {
 		t.Fatal(err)

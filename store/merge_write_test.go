@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"testing"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // countWrites makes the writer's connection count the rows that updates
@@ -42,9 +44,9 @@ func TestMergeUnchangedItemsAreNotRewritten(t *testing.T) {
 			s, now := newTestStore(t)
 			id := addFeed(t, s, "http://a.example/feed", "")
 			doc := docOf(
-				DocItem{GUID: "a", Title: "A", Content: "<p>a</p>", Published: tp(*now),
-					Enclosures: []DocEnclosure{{URL: "http://a.example/a.mp3", Type: "audio/mpeg", Length: 10}}},
-				DocItem{GUID: "b", Title: "B", Content: "<p>b</p>", Published: tp(*now)},
+				document.Item{GUID: "a", Title: "A", Content: "<p>a</p>", Published: tp(*now),
+					Enclosures: []document.Enclosure{{URL: "http://a.example/a.mp3", Type: "audio/mpeg", Length: 10}}},
+				document.Item{GUID: "b", Title: "B", Content: "<p>b</p>", Published: tp(*now)},
 			)
 			doc.IsList = tt.isList
 			record(t, s, id, *now, doc, 200)
@@ -68,9 +70,9 @@ func TestMergeDocumentHoldingAnItemTwice(t *testing.T) {
 	s, now := newTestStore(t)
 	id := addFeed(t, s, "http://a.example/feed", "")
 	doc := docOf(
-		DocItem{GUID: "same", Title: "First in the document", Content: "new"},
-		DocItem{GUID: "other", Title: "Other"},
-		DocItem{GUID: "same", Title: "Last in the document", Content: "old"},
+		document.Item{GUID: "same", Title: "First in the document", Content: "new"},
+		document.Item{GUID: "other", Title: "Other"},
+		document.Item{GUID: "same", Title: "Last in the document", Content: "old"},
 	)
 	record(t, s, id, *now, doc, 0)
 	got := titles(t, s, id)

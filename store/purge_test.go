@@ -6,13 +6,15 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
-func datedItems(n int, base time.Time) []DocItem {
-	items := make([]DocItem, n)
+func datedItems(n int, base time.Time) []document.Item {
+	items := make([]document.Item, n)
 	for i := range items {
 		pub := base.Add(-time.Duration(i) * time.Hour) // item 0 newest
-		items[i] = DocItem{GUID: fmt.Sprint("item-", i), Title: fmt.Sprint("Item ", i), Published: &pub}
+		items[i] = document.Item{GUID: fmt.Sprint("item-", i), Title: fmt.Sprint("Item ", i), Published: &pub}
 	}
 	return items
 }
@@ -54,8 +56,8 @@ func TestPurgeNeverRemovesFlaggedItems(t *testing.T) {
 func TestPurgeUndatedItemsByFirstSeen(t *testing.T) {
 	s, now := newTestStore(t)
 	id := addFeed(t, s, "http://a.example/feed", "")
-	record(t, s, id, *now, docOf(DocItem{GUID: "old"}), 0)
-	record(t, s, id, now.Add(time.Hour), docOf(DocItem{GUID: "new1", Title: "new1"}, DocItem{GUID: "new2", Title: "new2"}), 2)
+	record(t, s, id, *now, docOf(document.Item{GUID: "old"}), 0)
+	record(t, s, id, now.Add(time.Hour), docOf(document.Item{GUID: "new1", Title: "new1"}, document.Item{GUID: "new2", Title: "new2"}), 2)
 	if got := titles(t, s, id); fmt.Sprint(got) != "[new1 new2]" {
 		t.Fatalf("kept %v, want the two seen last, in document order", got)
 	}
@@ -67,7 +69,7 @@ func TestPurgeListFeedByDocumentOrder(t *testing.T) {
 	items := datedItems(5, *now)
 	// Document order disagrees with dates: the oldest comes first.
 	items[0], items[4] = items[4], items[0]
-	record(t, s, id, *now, &Document{IsList: true, Items: items}, 3)
+	record(t, s, id, *now, &document.Document{IsList: true, Items: items}, 3)
 	if got := titles(t, s, id); fmt.Sprint(got) != "[Item 4 Item 1 Item 2]" {
 		t.Fatalf("list feed kept %v, want the first 3 of the document", got)
 	}
@@ -78,7 +80,7 @@ func TestPurgeReturnsEnclosureFiles(t *testing.T) {
 	ctx := context.Background()
 	id := addFeed(t, s, "http://a.example/feed", "")
 	items := datedItems(3, *now)
-	items[2].Enclosures = []DocEnclosure{{URL: "http://a.example/old.mp3", Type: "audio/mpeg", Length: 10}}
+	items[2].Enclosures = []document.Enclosure{{URL: "http://a.example/old.mp3", Type: "audio/mpeg", Length: 10}}
 	record(t, s, id, *now, docOf(items...), 0)
 	if _, err := s.db.ExecContext(ctx, `UPDATE enclosures SET path = '/enc/1/old.mp3', status = 'downloaded'`); err != nil {
 		t.Fatal(err)
@@ -101,9 +103,9 @@ func TestPurgeReturnsExactlyTheRecordedFiles(t *testing.T) {
 	ctx := context.Background()
 	id := addFeed(t, s, "http://a.example/feed", "")
 	items := datedItems(3, *now)
-	items[0].Enclosures = []DocEnclosure{{URL: "http://a.example/a.mp3.part"}}
-	items[1].Enclosures = []DocEnclosure{{URL: "http://a.example/a.mp3.part.meta"}}
-	items[2].Enclosures = []DocEnclosure{{URL: "http://a.example/a.mp3"}}
+	items[0].Enclosures = []document.Enclosure{{URL: "http://a.example/a.mp3.part"}}
+	items[1].Enclosures = []document.Enclosure{{URL: "http://a.example/a.mp3.part.meta"}}
+	items[2].Enclosures = []document.Enclosure{{URL: "http://a.example/a.mp3"}}
 	record(t, s, id, *now, docOf(items...), 0)
 	for _, q := range []string{
 		`UPDATE enclosures SET status = 'downloaded', path = '/enc/1/a.mp3.part' WHERE url LIKE '%a.mp3.part'`,

@@ -8,13 +8,6 @@ import (
 	"time"
 )
 
-// RemoteKey is the key under which an item of the account is stored
-// (DocItem.Key): "r:" and the server's id of the item.
-func RemoteKey(itemID string) string { return "r:" + itemID }
-
-// remoteKeyPrefix starts RemoteKey's keys.
-const remoteKeyPrefix = "r:"
-
 // RemoteAccount is what the store knows of the account's syncs.
 type RemoteAccount struct {
 	// Account names whose state this is ("type url user"); "" when no

@@ -7,13 +7,15 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // RemoteItem is one item of the account to record, sanitized, with its
 // Key set (RemoteKey) and its state on the server.
 type RemoteItem struct {
 	FeedID        int64
-	Item          DocItem
+	Item          document.Item
 	Read, Flagged bool
 }
 
@@ -108,7 +110,7 @@ func (p *remotePage) record(ctx context.Context, tx *sql.Tx, it RemoteItem, at t
 		res.Feeds = append(res.Feeds, it.FeedID)
 	}
 	before := f.dr.New
-	stored, err := storedItems(ctx, tx, it.FeedID, []DocItem{it.Item})
+	stored, err := storedItems(ctx, tx, it.FeedID, []document.Item{it.Item})
 	if err != nil {
 		return err
 	}
@@ -116,7 +118,7 @@ func (p *remotePage) record(ctx context.Context, tx *sql.Tx, it RemoteItem, at t
 	if err != nil || id == 0 { // 0: a rule deleted it before
 		return err
 	}
-	if p.pending[strings.TrimPrefix(ItemKey(it.Item), remoteKeyPrefix)] {
+	if p.pending[strings.TrimPrefix(ItemKey(it.Item), document.RemoteKeyPrefix)] {
 		return nil
 	}
 	r, err := tx.ExecContext(ctx, `UPDATE items SET read = ?, flagged = ? WHERE id = ? AND (read <> ? OR flagged <> ?)`,

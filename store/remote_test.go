@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
@@ -23,7 +24,7 @@ func remoteFeed(t *testing.T, s *Store, rid string, n int, at time.Time) (int64,
 	var items []RemoteItem
 	for i := range n {
 		pub := at.Add(-time.Duration(i) * time.Hour)
-		items = append(items, RemoteItem{FeedID: id, Item: DocItem{Key: RemoteKey(fmt.Sprintf("%s-%d", rid, i+1)),
+		items = append(items, RemoteItem{FeedID: id, Item: document.Item{Key: document.RemoteKey(fmt.Sprintf("%s-%d", rid, i+1)),
 			Title: fmt.Sprintf("%s %d", rid, i+1), Published: &pub}})
 	}
 	if _, err := s.RecordRemoteItems(ctx, items, map[int64]int{id: 100}, at); err != nil {
@@ -54,7 +55,7 @@ func TestMarksOfRemoteItemsAreJournalledInTheSameTransaction(t *testing.T) {
 	ctx := context.Background()
 	remote, rids := remoteFeed(t, s, "feed/1", 3, *now)
 	local := addFeed(t, s, "http://127.0.0.1/local.xml", "")
-	record(t, s, local, *now, docOf(DocItem{GUID: "l1", Title: "local"}), 0)
+	record(t, s, local, *now, docOf(document.Item{GUID: "l1", Title: "local"}), 0)
 	localItems, _ := s.Items(ctx, ItemQuery{FeedID: local})
 
 	if err := s.SetRead(ctx, []int64{rids[0], localItems[0].ID}, true); err != nil {
@@ -146,7 +147,7 @@ func TestApplyRemoteFeedsNeverTakesOrRemovesALocalFeed(t *testing.T) {
 	s, now := newTestStore(t)
 	ctx := context.Background()
 	local := addFeed(t, s, "http://127.0.0.1/mine.xml", "Mine")
-	record(t, s, local, *now, docOf(DocItem{GUID: "m1", Title: "flag me"}), 0)
+	record(t, s, local, *now, docOf(document.Item{GUID: "m1", Title: "flag me"}), 0)
 	items, _ := s.Items(ctx, ItemQuery{FeedID: local})
 	must(t, s.SetFlagged(ctx, []int64{items[0].ID}, true))
 	before, err := s.Feed(ctx, local)
@@ -191,8 +192,8 @@ func TestRecordRemoteItemsKeepsPendingMarksAndRemembersPurged(t *testing.T) {
 	feed, rids := remoteFeed(t, s, "feed/1", 3, *now)
 	must(t, s.SetFlagged(ctx, rids[:1], true)) // pending: the server does not know yet
 	items := []RemoteItem{
-		{FeedID: feed, Item: DocItem{Key: RemoteKey("feed/1-1"), Title: "feed/1 1"}, Read: true},
-		{FeedID: feed, Item: DocItem{Key: RemoteKey("feed/1-2"), Title: "feed/1 2"}, Read: true, Flagged: true},
+		{FeedID: feed, Item: document.Item{Key: document.RemoteKey("feed/1-1"), Title: "feed/1 1"}, Read: true},
+		{FeedID: feed, Item: document.Item{Key: document.RemoteKey("feed/1-2"), Title: "feed/1 2"}, Read: true, Flagged: true},
 	}
 	res, err := s.RecordRemoteItems(ctx, items, map[int64]int{feed: 2}, *now)
 	if err != nil {
@@ -314,7 +315,7 @@ func TestRulesApplyToRemoteItems(t *testing.T) {
 		var items []RemoteItem
 		for i, title := range []string{"Sponsored: a VPN", "A rumour", "Weekly digest", "Go release", "Plain news"} {
 			pub := now.Add(-time.Duration(i) * time.Hour)
-			items = append(items, RemoteItem{FeedID: id, Item: DocItem{Key: RemoteKey(fmt.Sprint("it-", i)), Title: title, Published: &pub}})
+			items = append(items, RemoteItem{FeedID: id, Item: document.Item{Key: document.RemoteKey(fmt.Sprint("it-", i)), Title: title, Published: &pub}})
 		}
 		return items
 	}

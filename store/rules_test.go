@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 func addRule(t testing.TB, s *Store, expr, action string, feedID int64) Rule {
@@ -17,10 +19,10 @@ func addRule(t testing.TB, s *Store, expr, action string, feedID int64) Rule {
 	return r
 }
 
-func sponsoredDoc(now time.Time) *Document {
+func sponsoredDoc(now time.Time) *document.Document {
 	return docOf(
-		DocItem{GUID: "1", Title: "Sponsored: a VPN", Published: tp(now.Add(-time.Hour))},
-		DocItem{GUID: "2", Title: "Real news", Published: tp(now.Add(-2 * time.Hour))},
+		document.Item{GUID: "1", Title: "Sponsored: a VPN", Published: tp(now.Add(-time.Hour))},
+		document.Item{GUID: "2", Title: "Real news", Published: tp(now.Add(-2 * time.Hour))},
 	)
 }
 
@@ -174,7 +176,7 @@ func TestTombstonesPrunedWithPurge(t *testing.T) {
 	id := addFeed(t, s, "http://a.example/feed", "")
 	addRule(t, s, `title ~ "ad"`, ActionDelete, 0)
 	for i := range 5 {
-		doc := docOf(DocItem{GUID: fmt.Sprint("ad", i), Title: fmt.Sprint("ad ", i)})
+		doc := docOf(document.Item{GUID: fmt.Sprint("ad", i), Title: fmt.Sprint("ad ", i)})
 		record(t, s, id, now.Add(time.Duration(i)*time.Minute), doc, 3)
 	}
 	var n int

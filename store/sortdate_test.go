@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // titlesOf returns the items' titles in order.
@@ -40,12 +42,12 @@ func TestSortDateIsPublishedElseUpdatedElseFirstSeen(t *testing.T) {
 	may := time.Date(2025, 5, 1, 9, 0, 0, 0, time.UTC)
 	twoHoursAgo, yesterday := now.Add(-2*time.Hour), now.Add(-24*time.Hour)
 	record(t, s, atom, *now, docOf(
-		DocItem{GUID: "a1", Title: "updated two hours ago", Updated: &twoHoursAgo},
-		DocItem{GUID: "a2", Title: "updated in May", Updated: &may},
-		DocItem{GUID: "a3", Title: "no date"},
+		document.Item{GUID: "a1", Title: "updated two hours ago", Updated: &twoHoursAgo},
+		document.Item{GUID: "a2", Title: "updated in May", Updated: &may},
+		document.Item{GUID: "a3", Title: "no date"},
 	), 0)
 	record(t, s, rss, *now, docOf(
-		DocItem{GUID: "r1", Title: "published yesterday, updated now", Published: &yesterday, Updated: now},
+		document.Item{GUID: "r1", Title: "published yesterday, updated now", Published: &yesterday, Updated: now},
 	), 0)
 
 	want := []string{"no date", "updated two hours ago", "published yesterday, updated now", "updated in May"}
@@ -80,12 +82,12 @@ func TestSortDateFollowsTheDatesOfAnUpdate(t *testing.T) {
 	first, second := now.Add(-48*time.Hour), now.Add(-time.Hour)
 	pub := now.Add(-72 * time.Hour)
 	record(t, s, id, *now, docOf(
-		DocItem{GUID: "u", Title: "u", Content: "v1", Updated: &first},
-		DocItem{GUID: "p", Title: "p", Content: "v1", Published: &pub, Updated: &first},
+		document.Item{GUID: "u", Title: "u", Content: "v1", Updated: &first},
+		document.Item{GUID: "p", Title: "p", Content: "v1", Published: &pub, Updated: &first},
 	), 0)
 	record(t, s, id, now.Add(time.Hour), docOf(
-		DocItem{GUID: "u", Title: "u", Content: "v2", Updated: &second},
-		DocItem{GUID: "p", Title: "p", Content: "v2", Updated: &second}, // published dropped by the feed
+		document.Item{GUID: "u", Title: "u", Content: "v2", Updated: &second},
+		document.Item{GUID: "p", Title: "p", Content: "v2", Updated: &second}, // published dropped by the feed
 	), 0)
 	items, _ := s.Items(ctx, ItemQuery{FeedID: id})
 	if !sameTitles(items, "u", "p") || !items[0].Date.Equal(second) || !items[1].Date.Equal(pub) {
@@ -102,8 +104,8 @@ func TestPurgeKeepsTheNewestBySortDate(t *testing.T) {
 	id := addFeed(t, s, "http://a.example/feed", "")
 	old, recent := now.Add(-30*24*time.Hour), now.Add(-time.Hour)
 	record(t, s, id, *now, docOf(
-		DocItem{GUID: "old", Title: "old, updated only", Updated: &old},
-		DocItem{GUID: "new", Title: "recent", Published: &recent},
+		document.Item{GUID: "old", Title: "old, updated only", Updated: &old},
+		document.Item{GUID: "new", Title: "recent", Published: &recent},
 	), 1)
 	items, _ := s.Items(ctx, ItemQuery{FeedID: id})
 	if !sameTitles(items, "recent") {
@@ -125,7 +127,7 @@ func TestMigrationComputesTheSortDateOfStoredItems(t *testing.T) {
 	s.SetClock(func() time.Time { return now })
 	id := addFeed(t, s, "http://a.example/feed", "")
 	may := time.Date(2025, 5, 1, 9, 0, 0, 0, time.UTC)
-	record(t, s, id, now, docOf(DocItem{GUID: "a", Title: "A", Updated: &may}), 0)
+	record(t, s, id, now, docOf(document.Item{GUID: "a", Title: "A", Updated: &may}), 0)
 	// Back to the schema before the migration, with the old rule's value,
 	// then the migration applied again (later migrations stay as they are).
 	var sortDate migration

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
@@ -36,7 +37,7 @@ func addFeed(t testing.TB, s *Store, url, folder string) int64 {
 	return id
 }
 
-func record(t testing.TB, s *Store, feedID int64, at time.Time, doc *Document, maxItems int) DownloadResult {
+func record(t testing.TB, s *Store, feedID int64, at time.Time, doc *document.Document, maxItems int) DownloadResult {
 	t.Helper()
 	res, err := s.RecordDownload(context.Background(), feedID, Download{
 		At: at, NextSyncAt: at.Add(24 * time.Hour), Document: doc, MaxItems: maxItems,

@@ -7,11 +7,12 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/account"
 )
 
 // accountMsg carries the account's state for the status line.
 type accountMsg struct {
-	st  engine.AccountStatus
+	st  account.Status
 	err error
 }
 
@@ -19,7 +20,7 @@ type accountMsg struct {
 type accountState struct {
 	shown   bool
 	syncing bool
-	st      engine.AccountStatus
+	st      account.Status
 }
 
 // loadAccount reads the account's state (nil without an account).

@@ -9,6 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/account"
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -25,7 +27,7 @@ func TestReaderShowsTheAccountAndMarksItsFeeds(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := f.st.RecordRemoteItems(ctx, []store.RemoteItem{{FeedID: feedID,
-		Item: store.DocItem{Key: store.RemoteKey("42"), Title: "From the server", Published: day(1)}}},
+		Item: document.Item{Key: document.RemoteKey("42"), Title: "From the server", Published: day(1)}}},
 		map[int64]int{feedID: 200}, testNow); err != nil {
 		t.Fatal(err)
 	}
@@ -75,14 +77,14 @@ func TestRefreshOfTheAccountsFolderSyncsTheAccount(t *testing.T) {
 func TestAccountOfflineIsSaidOnce(t *testing.T) {
 	tests := []struct {
 		name, engineNotice string
-		st                 engine.AccountStatus
+		st                 account.Status
 		want               string
 	}{
-		{"engine offline too", "offline — 3 feeds waiting", engine.AccountStatus{Offline: true, Pending: 2},
+		{"engine offline too", "offline — 3 feeds waiting", account.Status{Offline: true, Pending: 2},
 			"offline — 3 feeds waiting · account never synced, 2 waiting"},
-		{"only the account's server unreachable", "", engine.AccountStatus{Offline: true, Pending: 2},
+		{"only the account's server unreachable", "", account.Status{Offline: true, Pending: 2},
 			"account never synced, 2 waiting · offline"},
-		{"an error", "", engine.AccountStatus{LastError: "remote http://x: login refused"},
+		{"an error", "", account.Status{LastError: "remote http://x: login refused"},
 			"account never synced · remote http://x: login refused"},
 	}
 	for _, tt := range tests {

@@ -12,6 +12,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -45,10 +46,10 @@ func benchFixture(b *testing.B) *store.Store {
 		if err != nil {
 			b.Fatal(err)
 		}
-		doc := &store.Document{Title: fmt.Sprintf("Feed %d", f)}
+		doc := &document.Document{Title: fmt.Sprintf("Feed %d", f)}
 		for i := range 20 {
 			p := testNow.Add(-time.Duration(f*20+i) * time.Minute)
-			doc.Items = append(doc.Items, store.DocItem{GUID: fmt.Sprint(i), Title: fmt.Sprintf("Item %d of feed %d", i, f),
+			doc.Items = append(doc.Items, document.Item{GUID: fmt.Sprint(i), Title: fmt.Sprintf("Item %d of feed %d", i, f),
 				Published: &p, Content: "<p>Some words of content for the reader.</p>"})
 		}
 		if _, err := st.RecordDownload(ctx, id, store.Download{At: testNow, Status: 200, Document: doc, MaxItems: 200}); err != nil {

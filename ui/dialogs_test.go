@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/opml"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -149,7 +150,7 @@ func TestUnreadViewKeepsWhatWasReadThere(t *testing.T) {
 func TestWording(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	addFeed(t, f.st, "http://127.0.0.1:9/notitle.xml", "", "Untitled Co", []store.DocItem{
+	addFeed(t, f.st, "http://127.0.0.1:9/notitle.xml", "", "Untitled Co", []document.Item{
 		{GUID: "u1", Content: "<p>Our <b>quarterly</b> numbers are in, and they are good.</p>", Published: day(0)}})
 	items, _ := f.st.Items(ctx, store.ItemQuery{FeedID: f.wire})
 	f.st.SetFlagged(ctx, []int64{items[0].ID}, true)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -256,7 +257,7 @@ func newFixture(t testing.TB) *fixture {
 	f.gopher = addFeed(t, st, "http://127.0.0.1:9/gopher.xml", "Tech/Go", "Gopher Notes", gopherItems())
 	f.wire = addFeed(t, st, "http://127.0.0.1:9/wire.xml", "News", "Daily Wire", wireItems())
 	f.broken = addFeed(t, st, "http://127.0.0.1:9/broken.xml", "", "Broken Feed", nil)
-	f.ended = addFeed(t, st, "http://127.0.0.1:9/ended.xml", "", "Olympics Live", []store.DocItem{
+	f.ended = addFeed(t, st, "http://127.0.0.1:9/ended.xml", "", "Olympics Live", []document.Item{
 		{GUID: "o1", Title: "Closing ceremony", Content: "<p>Thanks for reading.</p>", Published: day(2)}})
 	if _, err := st.RecordFailure(ctx, f.broken, store.Failure{At: testNow, Status: 503, NextSyncAt: testNow.Add(time.Hour),
 		Error: "fetch http://127.0.0.1:9/broken.xml: 503 Service Unavailable", Counted: true}); err != nil {
@@ -274,14 +275,14 @@ func day(n int) *time.Time {
 	return &t
 }
 
-func addFeed(t testing.TB, st *store.Store, url, folder, title string, items []store.DocItem) int64 {
+func addFeed(t testing.TB, st *store.Store, url, folder, title string, items []document.Item) int64 {
 	t.Helper()
 	ctx := context.Background()
 	id, err := st.AddFeed(ctx, store.NewFeed{URL: weburl.MustParse(url), FolderPath: folder})
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := &store.Document{Title: title, Link: "http://127.0.0.1:9/", Items: items}
+	doc := &document.Document{Title: title, Link: "http://127.0.0.1:9/", Items: items}
 	if _, err := st.RecordDownload(ctx, id, store.Download{At: testNow, Status: 200, NextSyncAt: testNow.Add(time.Hour),
 		Document: doc, BytesReceived: 4096, FullBytes: 4096, MaxItems: 200}); err != nil {
 		t.Fatal(err)
@@ -289,8 +290,8 @@ func addFeed(t testing.TB, st *store.Store, url, folder, title string, items []s
 	return id
 }
 
-func gopherItems() []store.DocItem {
-	return []store.DocItem{
+func gopherItems() []document.Item {
+	return []document.Item{
 		{GUID: "g1", Title: "Why ETags matter", Link: "https://gopher.test/etags", Author: "Ann",
 			Published: day(0), Content: `<h2>Conditional GET</h2><p>Send the <a href="https://example.com/etag">ETag</a> back,
 			and the server answers <code>304</code>.</p><ul><li>saves bytes</li><li>saves time</li></ul>
@@ -300,12 +301,12 @@ func gopherItems() []store.DocItem {
 		{GUID: "g2", Title: "Parsing feeds without tears", Link: "https://gopher.test/parsing", Published: day(1),
 			Content: "<p>Parsers are forgiving.</p>"},
 		{GUID: "g3", Title: "Happy new year", Link: "https://gopher.test/ny", Published: day(40),
-			Content: "<p>A new year.</p>", Enclosures: []store.DocEnclosure{{URL: "https://gopher.test/ny.mp3", Type: "audio/mpeg", Length: 1000}}},
+			Content: "<p>A new year.</p>", Enclosures: []document.Enclosure{{URL: "https://gopher.test/ny.mp3", Type: "audio/mpeg", Length: 1000}}},
 	}
 }
 
-func wireItems() []store.DocItem {
-	return []store.DocItem{
+func wireItems() []document.Item {
+	return []document.Item{
 		{GUID: "w1", Title: "Council approves bike lanes", Link: "https://wire.test/bikes", Published: day(0),
 			Content: "<p>The vote was 7 to 2.</p>"},
 		{GUID: "w2", Title: "Library extends weekend hours", Link: "https://wire.test/library", Published: day(3),

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -26,7 +27,7 @@ type itemsPane struct {
 	search        string         // non-empty: the rows are search results
 	match         *regexp.Regexp // the search's words, highlighted
 	river         bool           // show each item's feed name
-	group         *store.ListGroup
+	group         *document.ListGroup
 	empty         string // what an empty list says
 	gen           int
 	rows          []store.Item

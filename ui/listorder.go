@@ -6,6 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -37,7 +38,7 @@ func (m *Model) showListOrder(msg listInfoMsg) tea.Cmd {
 	}
 	sorts := info.Sorts
 	if !hasDocumentOrder(sorts) {
-		sorts = append([]store.ListSort{{Label: "Publisher's order"}}, sorts...)
+		sorts = append([]document.ListSort{{Label: "Publisher's order"}}, sorts...)
 	}
 	cur := m.listOrders[msg.feed.ID]
 	sortLabels, groupLabels := []string{}, []string{"none"}
@@ -90,7 +91,7 @@ func (m *Model) showFeedOrdered(f store.Feed, o store.ListOrder) tea.Cmd {
 	return m.items.show(m.be, title, store.ItemQuery{FeedID: f.ID, List: &o}, false)
 }
 
-func hasDocumentOrder(sorts []store.ListSort) bool {
+func hasDocumentOrder(sorts []document.ListSort) bool {
 	for _, s := range sorts {
 		if s.Element == "" {
 			return true

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -129,7 +130,7 @@ type healthMsg struct {
 // listInfoMsg carries a list feed's cf:listinfo for the sort dialog.
 type listInfoMsg struct {
 	feed store.Feed
-	info *store.ListInfo
+	info *document.ListInfo
 	err  error
 }
 

@@ -17,7 +17,7 @@ import (
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // runExec runs the player within the Cmd, as tea.ExecProcess would
@@ -118,7 +118,7 @@ func TestTimesAreLocalWithTheYearWhenNotThisYear(t *testing.T) {
 	f := newFixture(t)
 	published := time.Date(2026, 3, 10, 9, 3, 0, 0, time.UTC)
 	old := time.Date(2025, 5, 10, 9, 0, 0, 0, time.UTC)
-	addFeed(t, f.st, "http://127.0.0.1:9/tokyo.xml", "", "Tokyo Times", []store.DocItem{
+	addFeed(t, f.st, "http://127.0.0.1:9/tokyo.xml", "", "Tokyo Times", []document.Item{
 		{GUID: "t1", Title: "Morning edition", Published: &published},
 		{GUID: "t2", Title: "Last spring", Published: &old},
 	})

@@ -8,7 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 func resize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
@@ -21,7 +21,7 @@ var sgrOnly = regexp.MustCompile("\x1b\\[[0-9;]*m")
 
 func TestNoEscapeSequenceFromAFeedReachesTheScreen(t *testing.T) {
 	f := newFixture(t)
-	addFeed(t, f.st, "http://127.0.0.1:9/evil.xml", "Evil"+hostile, "Evil "+hostile, []store.DocItem{{
+	addFeed(t, f.st, "http://127.0.0.1:9/evil.xml", "Evil"+hostile, "Evil "+hostile, []document.Item{{
 		GUID: "e1", Title: "Title " + hostile, Author: "Mallory " + hostile, Link: "https://evil.test/" + hostile,
 		Published: day(0), Content: "<h1>" + hostile + "</h1><p>" + hostile + `</p><pre>` + hostile +
 			`</pre><a href="https://x.test/` + hostile + `">l` + hostile + `</a><img alt="` + hostile + `">`,

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -80,7 +81,7 @@ func TestSavedSearchesInTreeOpenAsRivers(t *testing.T) {
 
 	// A live count: another process stores a new matching item.
 	addFeed(t, f.st, "http://127.0.0.1:9/late.xml", "", "Late Feed",
-		[]store.DocItem{{GUID: "l1", Title: "Breaking", Published: &testNow},
+		[]document.Item{{GUID: "l1", Title: "Breaking", Published: &testNow},
 			{GUID: "l2", Title: "Breaking too", Published: &testNow}})
 	h.send(pollMsg{})
 	h.waitFor("poll counts the new items", func() bool { return treeNode(h, "Fresh").unread == 2 })

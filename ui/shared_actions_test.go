@@ -9,6 +9,7 @@ import (
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -44,9 +45,9 @@ func TestUnsubscribeFromTheReaderRemovesEveryFile(t *testing.T) {
 	dir := t.TempDir()
 	cfg := config.Default()
 	cfg.Enclosures.Directory = dir
-	id := addFeed(t, f.st, "http://127.0.0.1:9/pod.xml", "", "Pod", []store.DocItem{
-		{GUID: "e1", Title: "One", Enclosures: []store.DocEnclosure{{URL: "http://127.0.0.1:9/one.mp3", Type: "audio/mpeg"}}},
-		{GUID: "e2", Title: "Two", Enclosures: []store.DocEnclosure{{URL: "http://127.0.0.1:9/two.mp3", Type: "audio/mpeg"}}},
+	id := addFeed(t, f.st, "http://127.0.0.1:9/pod.xml", "", "Pod", []document.Item{
+		{GUID: "e1", Title: "One", Enclosures: []document.Enclosure{{URL: "http://127.0.0.1:9/one.mp3", Type: "audio/mpeg"}}},
+		{GUID: "e2", Title: "Two", Enclosures: []document.Enclosure{{URL: "http://127.0.0.1:9/two.mp3", Type: "audio/mpeg"}}},
 	})
 	folder := filepath.Join(dir, strconv.FormatInt(id, 10))
 	if err := os.MkdirAll(folder, 0o755); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -117,18 +118,18 @@ func TestFeedHealthView(t *testing.T) {
 // Missing: a list feed offers its cf:listinfo sorts and groups.
 func TestListFeedOrders(t *testing.T) {
 	f := newFixture(t)
-	price := store.ListSort{Label: "Price", NS: "urn:shop", Element: "price", DataType: store.ListNumber}
-	genre := store.ListGroup{Label: "Genre", NS: "urn:shop", Element: "genre"}
-	item := func(guid, p, g string) store.DocItem {
-		return store.DocItem{GUID: guid, Title: "Book " + guid, ListValues: map[string]string{price.Key(): p, genre.Key(): g}}
+	price := document.ListSort{Label: "Price", NS: "urn:shop", Element: "price", DataType: document.ListNumber}
+	genre := document.ListGroup{Label: "Genre", NS: "urn:shop", Element: "genre"}
+	item := func(guid, p, g string) document.Item {
+		return document.Item{GUID: guid, Title: "Book " + guid, ListValues: map[string]string{price.Key(): p, genre.Key(): g}}
 	}
 	id, err := f.st.AddFeed(context.Background(), store.NewFeed{URL: weburl.MustParse("http://127.0.0.1:9/wish.xml")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := &store.Document{Title: "Wish list", IsList: true,
-		ListInfo: &store.ListInfo{Sorts: []store.ListSort{{Label: "Relevance", Default: true}, price}, Groups: []store.ListGroup{genre}},
-		Items:    []store.DocItem{item("a", "30", "Poetry"), item("b", "10", "Novel"), item("c", "20", "Poetry")}}
+	doc := &document.Document{Title: "Wish list", IsList: true,
+		ListInfo: &document.ListInfo{Sorts: []document.ListSort{{Label: "Relevance", Default: true}, price}, Groups: []document.ListGroup{genre}},
+		Items:    []document.Item{item("a", "30", "Poetry"), item("b", "10", "Novel"), item("c", "20", "Poetry")}}
 	if _, err := f.st.RecordDownload(context.Background(), id, store.Download{At: testNow, Status: 200,
 		NextSyncAt: testNow.Add(time.Hour), Document: doc}); err != nil {
 		t.Fatal(err)
@@ -211,12 +212,12 @@ func TestToastForAnotherProcesssNewItems(t *testing.T) {
 	// one into an unwatched one
 	later := testNow.Add(time.Minute)
 	for id, guids := range map[int64][]string{f.wire: {"w3", "w4"}, f.gopher: {"g9"}} {
-		var items []store.DocItem
+		var items []document.Item
 		for _, g := range guids {
-			items = append(items, store.DocItem{GUID: g, Title: "new " + g, Published: &later})
+			items = append(items, document.Item{GUID: g, Title: "new " + g, Published: &later})
 		}
 		if _, err := f.st.RecordDownload(ctx, id, store.Download{At: later, Status: 200, NextSyncAt: later.Add(time.Hour),
-			Document: &store.Document{Title: map[int64]string{f.wire: "Daily Wire", f.gopher: "Gopher Notes"}[id], Items: items}}); err != nil {
+			Document: &document.Document{Title: map[int64]string{f.wire: "Daily Wire", f.gopher: "Gopher Notes"}[id], Items: items}}); err != nil {
 			t.Fatal(err)
 		}
 	}

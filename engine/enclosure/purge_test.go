@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -38,7 +39,7 @@ func (r *rig) purgeOldest() {
 	r.t.Helper()
 	r.n++
 	pub := r.at.Add(time.Duration(r.n) * time.Hour)
-	res := r.record(store.DocItem{GUID: "newest", Title: "Newest", Published: &pub}, 2)
+	res := r.record(document.Item{GUID: "newest", Title: "Newest", Published: &pub}, 2)
 	if errs := RemoveFiles(res.RemovedFiles); len(errs) > 0 {
 		r.t.Fatal(errs)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/config"
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
@@ -65,8 +66,8 @@ func (r *rig) item(path string, length int64) store.EnclosureJob {
 	r.t.Helper()
 	r.n++
 	pub := r.at.Add(time.Duration(r.n) * time.Hour)
-	res := r.record(store.DocItem{GUID: fmt.Sprint("ep-", r.n), Title: fmt.Sprint("Episode ", r.n), Published: &pub,
-		Enclosures: []store.DocEnclosure{{URL: r.srv.URL + path, Type: "audio/mpeg", Length: length}}}, 0)
+	res := r.record(document.Item{GUID: fmt.Sprint("ep-", r.n), Title: fmt.Sprint("Episode ", r.n), Published: &pub,
+		Enclosures: []document.Enclosure{{URL: r.srv.URL + path, Type: "audio/mpeg", Length: length}}}, 0)
 	jobs, err := r.st.EnclosureJobs(context.Background(), store.EnclosureQuery{ItemIDs: res.NewItems})
 	if err != nil || len(jobs) != 1 {
 		r.t.Fatalf("jobs %+v, %v", jobs, err)
@@ -76,10 +77,10 @@ func (r *rig) item(path string, length int64) store.EnclosureJob {
 
 // record stores a download of the feed with the items the rig made and
 // extra, keeping maxItems (0: all), and returns its result.
-func (r *rig) record(extra store.DocItem, maxItems int) store.DownloadResult {
+func (r *rig) record(extra document.Item, maxItems int) store.DownloadResult {
 	r.t.Helper()
 	res, err := r.st.RecordDownload(context.Background(), r.feed, store.Download{At: r.at, Status: 200,
-		NextSyncAt: r.at.Add(time.Hour), Document: &store.Document{Title: "Pod", Items: []store.DocItem{extra}},
+		NextSyncAt: r.at.Add(time.Hour), Document: &document.Document{Title: "Pod", Items: []document.Item{extra}},
 		Partial: true, MaxItems: maxItems})
 	if err != nil {
 		r.t.Fatal(err)

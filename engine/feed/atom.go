@@ -4,7 +4,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // isAtom reports whether the element is in the Atom 1.0 or 0.3 namespace,
@@ -42,8 +42,8 @@ func atomChildren(e *element, local string) []*element {
 }
 
 // atomDocument reads an Atom 1.0 or 0.3 feed.
-func atomDocument(root *element) *store.Document {
-	doc := &store.Document{
+func atomDocument(root *element) *document.Document {
+	doc := &document.Document{
 		Title:       firstNonEmpty(atomConstruct(atomChild(root, "title")).asText(), root.firstText(nsDC, "title")),
 		Link:        atomLink(root),
 		Description: atomConstruct(atomChild(root, "subtitle", "tagline")).asText(),
@@ -52,7 +52,7 @@ func atomDocument(root *element) *store.Document {
 	}
 	feedAuthors := atomAuthors(root)
 	entries := atomChildren(root, "entry")
-	doc.Items = make([]store.DocItem, 0, len(entries))
+	doc.Items = make([]document.Item, 0, len(entries))
 	for _, e := range entries {
 		doc.Items = append(doc.Items, atomItem(e, feedAuthors))
 	}
@@ -61,13 +61,13 @@ func atomDocument(root *element) *store.Document {
 
 // atomItem reads one entry; feedAuthors are the feed's own authors, which
 // an entry without any inherits (RFC 4287 §4.2.1).
-func atomItem(e *element, feedAuthors string) store.DocItem {
+func atomItem(e *element, feedAuthors string) document.Item {
 	content, summary := contentAndSummary(atomHTML(atomChild(e, "content")), atomSummary(e))
 	encs := atomEnclosures(e)
 	if len(encs) == 0 {
 		encs = mediaEnclosures(e)
 	}
-	return store.DocItem{
+	return document.Item{
 		GUID:            strings.TrimSpace(textOf(atomChild(e, "id"))),
 		Title:           firstNonEmpty(atomConstruct(atomChild(e, "title")).asText(), extTitle(e)),
 		Link:            atomLink(e),
@@ -175,8 +175,8 @@ func atomCategories(e *element) []string {
 
 // atomEnclosures returns the entry's links rel="enclosure" that have an
 // href.
-func atomEnclosures(e *element) []store.DocEnclosure {
-	var out []store.DocEnclosure
+func atomEnclosures(e *element) []document.Enclosure {
+	var out []document.Enclosure
 	for _, l := range atomChildren(e, "link") {
 		if !strings.EqualFold(strings.TrimSpace(l.attr("rel")), "enclosure") {
 			continue

@@ -4,8 +4,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize"
-	"github.com/tidings-rss/tidings/store"
 )
 
 // Clean sanitizes everything a feed said before it reaches the store. Text
@@ -13,7 +13,7 @@ import (
 // nothing else: their '<', '>' and '&' are characters. HTML fields lose
 // active content. Links are made absolute against the feed's URL (base)
 // and dropped unless http(s). The guid keeps its bytes but for controls.
-func Clean(doc *store.Document, base string) {
+func Clean(doc *document.Document, base string) {
 	abs := resolver(base)
 	doc.Title = sanitize.Text(doc.Title)
 	doc.Link = sanitize.Link(abs(doc.Link))
@@ -50,7 +50,7 @@ const (
 	maxItemCategories = 64
 )
 
-func cleanItem(it *store.DocItem, abs func(string) string) {
+func cleanItem(it *document.Item, abs func(string) string) {
 	it.GUID = strings.TrimSpace(sanitize.Terminal(it.GUID)) // identity: controls out, nothing else changed
 	it.Title = sanitize.Text(it.Title)
 	it.Link = sanitize.Link(abs(it.Link))

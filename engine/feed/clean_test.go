@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // TestCleanDocumentResolvesAndFiltersLinks checks Clean on a parsed
@@ -12,17 +12,17 @@ import (
 // controls and extra white space, '<', '>' and '&' staying characters;
 // HTML fields are sanitized; links resolve and must be http(s).
 func TestCleanDocumentResolvesAndFiltersLinks(t *testing.T) {
-	doc := &store.Document{
+	doc := &document.Document{
 		Title: "<b>Feed</b> \x1b[31mred\u202e",
 		Link:  "/home",
-		Items: []store.DocItem{{
+		Items: []document.Item{{
 			GUID:       " id-1\x1b ",
 			Title:      " if a<b and c>d\n  &amp; \x07more ",
 			Link:       "posts/1",
 			Content:    `<p onclick="x()">hi</p><script>alert(1)</script>`,
 			Summary:    `<p>hi</p>`,
 			Categories: []string{"Option<T>", "  ", "\x1b"},
-			Enclosures: []store.DocEnclosure{
+			Enclosures: []document.Enclosure{
 				{URL: "/media/ep1.mp3", Type: "audio/mpeg", Length: -5},
 				{URL: "javascript:alert(1)"},
 			},
@@ -82,12 +82,12 @@ func TestCleanBodies(t *testing.T) {
 // maxItemCategories categories: one item of a hostile feed cannot queue a
 // hundred thousand downloads on someone else's server.
 func TestCleanBoundsEnclosuresAndCategoriesPerItem(t *testing.T) {
-	it := store.DocItem{GUID: "flood"}
+	it := document.Item{GUID: "flood"}
 	for i := range 100000 {
-		it.Enclosures = append(it.Enclosures, store.DocEnclosure{URL: fmt.Sprintf("http://victim.example/%d.mp3", i), Type: "audio/mpeg"})
+		it.Enclosures = append(it.Enclosures, document.Enclosure{URL: fmt.Sprintf("http://victim.example/%d.mp3", i), Type: "audio/mpeg"})
 		it.Categories = append(it.Categories, fmt.Sprintf("c%d", i))
 	}
-	doc := &store.Document{Items: []store.DocItem{it}}
+	doc := &document.Document{Items: []document.Item{it}}
 	Clean(doc, "http://feed.example/")
 	got := doc.Items[0]
 	if len(got.Enclosures) != maxItemEnclosures || got.Enclosures[0].URL != "http://victim.example/0.mp3" {

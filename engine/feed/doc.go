@@ -2,7 +2,7 @@
 // given the HTTP Content-Type and URL) reads RSS 0.90, 0.91, 0.92, 1.0
 // (RDF) and 2.0, Atom 0.3 and 1.0 and the XML redirect document
 // (<redirect><newLocation>…</newLocation></redirect>) into a
-// store.Document, with the platform's hints (ttl, sy:*, skipHours,
+// document.Document, with the platform's hints (ttl, sy:*, skipHours,
 // skipDays, cf:treatAs, cf:noMoreUpdates) and the Dublin Core, iTunes and
 // Media RSS extensions, and JSON Feed 1.0 and 1.1 (decoded into gofeed's
 // JSON Feed types, jsonfeed.go); Clean sanitizes a parsed document before
@@ -20,8 +20,8 @@
 // is HTML, dates.go reads dates.
 //
 // It is pure: no I/O but reading the io.Reader it is given. It may import
-// store (for the document types), sanitize and gofeed, never the engine,
-// fetch or the UI.
+// engine/document (the values it produces), sanitize and gofeed, never
+// the store, the engine, fetch or the UI.
 //
 // # The tree and its fast path
 //

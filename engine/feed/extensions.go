@@ -4,7 +4,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // The extension vocabularies RSS and Atom items share: Dublin Core, iTunes
@@ -128,8 +128,8 @@ func mediaHolders(e *element) []*element {
 
 // mediaEnclosures are an item's media:content elements with a URL, its
 // own and those in media:group, for items without <enclosure>.
-func mediaEnclosures(e *element) []store.DocEnclosure {
-	var out []store.DocEnclosure
+func mediaEnclosures(e *element) []document.Enclosure {
+	var out []document.Enclosure
 	contents := e.all(nsMedia, "content")
 	for _, g := range e.all(nsMedia, "group") {
 		contents = append(contents, g.all(nsMedia, "content")...)

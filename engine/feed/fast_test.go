@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // TestFastPathSwitch checks that fastPaths follows the build: off exactly
@@ -48,7 +48,7 @@ type parsedDocuments struct {
 // parsedDocument is one input's document as Parse returns it and as Clean
 // leaves it, or Parse's error.
 type parsedDocument struct {
-	Parsed, Cleaned *store.Document
+	Parsed, Cleaned *document.Document
 	Err             string
 }
 
@@ -62,7 +62,7 @@ func parseAll(tb testing.TB) parsedDocuments {
 			continue
 		}
 		raw, _ := json.Marshal(doc)
-		var parsed store.Document
+		var parsed document.Document
 		if err := json.Unmarshal(raw, &parsed); err != nil {
 			tb.Fatal(err)
 		}

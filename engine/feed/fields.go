@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // firstNonEmpty returns the first of values that is not blank, trimmed.
@@ -150,17 +150,17 @@ func isEmail(s string) bool {
 	return err == nil && a.Name == "" && !strings.ContainsAny(s, " <>")
 }
 
-// enclosure builds a DocEnclosure, false when u is blank.
-func enclosure(u, typ, length string) (store.DocEnclosure, bool) {
+// enclosure builds a document.Enclosure, false when u is blank.
+func enclosure(u, typ, length string) (document.Enclosure, bool) {
 	u = strings.TrimSpace(u)
 	if u == "" {
-		return store.DocEnclosure{}, false
+		return document.Enclosure{}, false
 	}
 	n, err := strconv.ParseInt(strings.TrimSpace(length), 10, 64)
 	if err != nil || n < 0 {
 		n = 0
 	}
-	return store.DocEnclosure{URL: u, Type: strings.TrimSpace(typ), Length: n}, true
+	return document.Enclosure{URL: u, Type: strings.TrimSpace(typ), Length: n}, true
 }
 
 // parseDuration reads itunes:duration: seconds ("3723"), "MM:SS" or

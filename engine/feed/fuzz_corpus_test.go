@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // addCorpusSeeds adds every document of the corpus (testdata/corpus, see
@@ -49,7 +49,7 @@ func FuzzParseAndClean(f *testing.F) {
 }
 
 // assertStorable checks a cleaned document's text fields and links.
-func assertStorable(t *testing.T, doc *store.Document) {
+func assertStorable(t *testing.T, doc *document.Document) {
 	t.Helper()
 	texts := []string{doc.Title, doc.Description}
 	links := []string{doc.Link}

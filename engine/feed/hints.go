@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // updatePeriods are the values sy:updatePeriod may take.
@@ -21,7 +21,7 @@ var weekdays = map[string]time.Weekday{
 
 // rssHints collects an RSS channel's scheduling hints: ttl, skipHours,
 // skipDays and the Syndication module.
-func rssHints(ch *element) store.Hints {
+func rssHints(ch *element) document.Hints {
 	h := syHints(ch)
 	h.TTLMinutes = nonNegativeInt(rssText(ch, "ttl"))
 	h.SkipHours = skipHours(childTexts(rssChild(ch, "skipHours"), "hour"))
@@ -44,12 +44,12 @@ func childTexts(e *element, local string) []string {
 // syHints reads the Syndication module (sy:updatePeriod, updateFrequency,
 // updateBase) from a channel or an Atom feed. An unknown period is
 // dropped (""), a frequency that is not a positive integer is 0.
-func syHints(ch *element) store.Hints {
+func syHints(ch *element) document.Hints {
 	period := strings.ToLower(ch.firstText(nsSy, "updatePeriod"))
 	if !slices.Contains(updatePeriods, period) {
 		period = ""
 	}
-	return store.Hints{
+	return document.Hints{
 		UpdatePeriod:    period,
 		UpdateFrequency: nonNegativeInt(ch.firstText(nsSy, "updateFrequency")),
 		UpdateBase:      parseDate(ch.firstText(nsSy, "updateBase")),

@@ -9,7 +9,7 @@ import (
 
 	gojson "github.com/mmcdole/gofeed/json"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // isJSONFeed reports whether body is a JSON Feed (1.0 or 1.1): JSON (see
@@ -58,7 +58,7 @@ func startsLikeJSON(body []byte) bool {
 
 // parseJSONFeed reads a JSON Feed into the native model (decodeJSONFeed,
 // jsonDocument).
-func parseJSONFeed(body []byte, base *url.URL) (*store.Document, error) {
+func parseJSONFeed(body []byte, base *url.URL) (*document.Document, error) {
 	f, err := decodeJSONFeed(body)
 	if err != nil {
 		return nil, err
@@ -84,15 +84,15 @@ func decodeJSONFeed(body []byte) (*gojson.Feed, error) {
 // jsonDocument reads a decoded JSON Feed: title, summary and tags are
 // text; content_html is HTML, and content_text becomes escaped HTML;
 // attachments are enclosures; an expired feed ends like cf:noMoreUpdates.
-func jsonDocument(f *gojson.Feed, base *url.URL) *store.Document {
-	doc := &store.Document{
+func jsonDocument(f *gojson.Feed, base *url.URL) *document.Document {
+	doc := &document.Document{
 		Title:         f.Title,
 		Link:          f.HomePageURL,
 		Description:   f.Description,
 		NoMoreUpdates: f.Expired,
 	}
 	if n := len(f.Items) - nils(f.Items); n > 0 {
-		doc.Items = make([]store.DocItem, 0, n)
+		doc.Items = make([]document.Item, 0, n)
 	}
 	feedAuthor := jsonAuthor(f.Author, f.Authors)
 	for _, it := range f.Items {
@@ -114,7 +114,7 @@ func nils(items []*gojson.Item) int {
 	return n
 }
 
-func jsonItem(it *gojson.Item, feedAuthor string, base *url.URL) store.DocItem {
+func jsonItem(it *gojson.Item, feedAuthor string, base *url.URL) document.Item {
 	content := it.ContentHTML
 	if strings.TrimSpace(content) == "" && strings.TrimSpace(it.ContentText) != "" {
 		content = "<p>" + strings.ReplaceAll(html.EscapeString(strings.TrimSpace(it.ContentText)), "\n\n", "</p><p>") + "</p>"
@@ -124,7 +124,7 @@ func jsonItem(it *gojson.Item, feedAuthor string, base *url.URL) store.DocItem {
 		summary = "<p>" + html.EscapeString(s) + "</p>"
 	}
 	content, summary = contentAndSummary(absolutize(content, base), summary)
-	out := store.DocItem{
+	out := document.Item{
 		GUID:       it.ID,
 		Title:      it.Title,
 		Link:       firstNonEmpty(it.URL, it.ExternalURL),
@@ -141,7 +141,7 @@ func jsonItem(it *gojson.Item, feedAuthor string, base *url.URL) store.DocItem {
 			if strings.TrimSpace(a.URL) == "" {
 				continue
 			}
-			out.Enclosures = append(out.Enclosures, store.DocEnclosure{URL: a.URL, Type: a.MimeType, Length: max(a.SizeInBytes, 0)})
+			out.Enclosures = append(out.Enclosures, document.Enclosure{URL: a.URL, Type: a.MimeType, Length: max(a.SizeInBytes, 0)})
 			if out.DurationSeconds == 0 && a.DurationInSeconds > 0 {
 				out.DurationSeconds = int(a.DurationInSeconds)
 			}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mmcdole/gofeed"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 const jsonFeed11 = `{
@@ -40,15 +40,15 @@ func TestParseJSONFeed(t *testing.T) {
 	}
 	pub := time.Date(2026, 5, 10, 12, 30, 0, 0, time.UTC)
 	upd := time.Date(2026, 5, 11, 10, 0, 0, 0, time.UTC)
-	want := &store.Document{
+	want := &document.Document{
 		Title: "Daring <Fireball>", Link: "https://example.org/", Description: "Links & notes",
-		Items: []store.DocItem{
+		Items: []document.Item{
 			{GUID: "42", Title: "Option<T> in five minutes", Link: "https://example.org/2026/episode", Author: "Ann",
 				Published: &pub, Updated: &upd,
 				Content:         `<p>See <a href="https://example.org/notes">the notes</a>.</p>`,
 				Summary:         "<p>A &lt;short&gt; one</p>",
 				Categories:      []string{"rust", "types"},
-				Enclosures:      []store.DocEnclosure{{URL: "https://cdn.example.org/ep.mp3", Type: "audio/mpeg", Length: 1234}},
+				Enclosures:      []document.Enclosure{{URL: "https://cdn.example.org/ep.mp3", Type: "audio/mpeg", Length: 1234}},
 				DurationSeconds: 300},
 			{GUID: "t1", Author: "Bo", Content: "<p>Just text</p><p>with a &lt;tag&gt;</p>"},
 		},

@@ -21,7 +21,7 @@ const (
 	jsonBodyCost = 3
 	// jsonItemCost is the estimate per item: an object that is an element
 	// of an array that is a member of the root object, as the items are.
-	// Each becomes gofeed's Item and a store.DocItem.
+	// Each becomes gofeed's Item and a document.Item.
 	jsonItemCost = 512
 	// jsonObjectCost is the estimate per other object: an author, an
 	// attachment and its enclosure.

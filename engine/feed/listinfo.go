@@ -6,26 +6,26 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize"
-	"github.com/tidings-rss/tidings/store"
 )
 
 // listInfo reads a channel's cf:listinfo (Simple List Extensions: the
 // sorts and groups a list offers), nil when it has none usable.
-func listInfo(ch *element) *store.ListInfo {
+func listInfo(ch *element) *document.ListInfo {
 	li := ch.first(nsMS, "listinfo")
 	if li == nil {
 		return nil
 	}
-	info := &store.ListInfo{}
+	info := &document.ListInfo{}
 	li.each(func(c *element) {
 		a := func(name string) string { return strings.TrimSpace(c.attr(name)) }
 		switch {
 		case c.is(nsMS, "sort"):
-			s := store.ListSort{Label: a("label"), NS: namespaceOf(a("ns")), Element: a("element"),
+			s := document.ListSort{Label: a("label"), NS: namespaceOf(a("ns")), Element: a("element"),
 				DataType: strings.ToLower(a("data-type")), Default: strings.EqualFold(a("default"), "true")}
-			if s.DataType != store.ListDate && s.DataType != store.ListNumber {
-				s.DataType = store.ListText
+			if s.DataType != document.ListDate && s.DataType != document.ListNumber {
+				s.DataType = document.ListText
 			}
 			if s.Label == "" {
 				s.Label = s.Element
@@ -34,7 +34,7 @@ func listInfo(ch *element) *store.ListInfo {
 				info.Sorts = append(info.Sorts, s)
 			}
 		case c.is(nsMS, "group"):
-			g := store.ListGroup{Label: a("label"), NS: namespaceOf(a("ns")), Element: a("element")}
+			g := document.ListGroup{Label: a("label"), NS: namespaceOf(a("ns")), Element: a("element")}
 			if g.Label == "" {
 				g.Label = g.Element
 			}
@@ -52,7 +52,7 @@ func listInfo(ch *element) *store.ListInfo {
 // addListValues sets each item's values for the document's cf:listinfo
 // sorts and groups; items are the documents' item elements, in the order
 // of doc.Items.
-func addListValues(doc *store.Document, items []*element) {
+func addListValues(doc *document.Document, items []*element) {
 	if doc.ListInfo == nil || len(items) != len(doc.Items) {
 		return
 	}
@@ -77,7 +77,7 @@ func listKey(ns, local string) string {
 
 // listValues picks an item's values for info's sorts (normalised for their
 // data type) and groups.
-func listValues(info *store.ListInfo, children map[string]string) map[string]string {
+func listValues(info *document.ListInfo, children map[string]string) map[string]string {
 	out := map[string]string{}
 	for _, s := range info.Sorts {
 		if v, ok := sortValue(s.DataType, children[listKey(s.NS, s.Element)]); ok && s.Element != "" {
@@ -97,10 +97,10 @@ func listValues(info *store.ListInfo, children map[string]string) map[string]str
 func sortValue(dataType, v string) (string, bool) {
 	v = strings.Join(strings.Fields(v), " ")
 	switch dataType {
-	case store.ListDate:
+	case document.ListDate:
 		t, ok := listDate(v)
 		return t.UTC().Format(time.RFC3339), ok
-	case store.ListNumber:
+	case document.ListNumber:
 		digits := strings.Map(func(r rune) rune {
 			if r >= '0' && r <= '9' || r == '.' || r == '-' {
 				return r
@@ -126,7 +126,7 @@ func listDate(v string) (time.Time, bool) {
 func usableName(key string) bool { return !strings.ContainsAny(key, "\"\\") }
 
 // cleanListInfo sanitizes what addListInfo added, as Clean does the rest.
-func cleanListInfo(doc *store.Document) {
+func cleanListInfo(doc *document.Document) {
 	if li := doc.ListInfo; li != nil {
 		for i := range li.Sorts {
 			li.Sorts[i].Label = sanitize.Text(li.Sorts[i].Label)

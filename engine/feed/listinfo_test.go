@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 const wishList = `<?xml version="1.0"?>
@@ -36,8 +36,8 @@ func TestListInfoIsKeptWithEachItemsValues(t *testing.T) {
 		t.Fatalf("list info %+v", li)
 	}
 	price, edition, title, genre := li.Sorts[1], li.Sorts[2], li.Sorts[3], li.Groups[0]
-	if !li.Sorts[0].Default || li.Sorts[0].Element != "" || price.DataType != store.ListNumber ||
-		edition.DataType != store.ListDate || title.DataType != store.ListText || genre.Label != "Genre" {
+	if !li.Sorts[0].Default || li.Sorts[0].Element != "" || price.DataType != document.ListNumber ||
+		edition.DataType != document.ListDate || title.DataType != document.ListText || genre.Label != "Genre" {
 		t.Errorf("sorts %+v groups %+v", li.Sorts, li.Groups)
 	}
 	for _, tc := range []struct {

@@ -6,7 +6,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // Options tell Parse what the transport knows about a document.
@@ -21,7 +21,7 @@ type Options struct {
 
 // Parse reads a whole feed document from r, with nothing known about its
 // transport; see ParseWith.
-func Parse(r io.Reader) (*store.Document, error) {
+func Parse(r io.Reader) (*document.Document, error) {
 	return ParseWith(r, Options{})
 }
 
@@ -44,7 +44,7 @@ func Parse(r io.Reader) (*store.Document, error) {
 // ErrInvalidFeed (it is, but cannot be parsed) or the reader's own error.
 // The encoding is chosen as RFC 7303 says (see toUTF8). Parse never
 // fetches anything: external entities and DTDs are not resolved.
-func ParseWith(r io.Reader, opts Options) (*store.Document, error) {
+func ParseWith(r io.Reader, opts Options) (*document.Document, error) {
 	body, err := readAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("parse: read body: %w", err)
@@ -53,7 +53,7 @@ func ParseWith(r io.Reader, opts Options) (*store.Document, error) {
 }
 
 // parseBody is ParseWith on a body already in memory.
-func parseBody(body []byte, opts Options) (*store.Document, error) {
+func parseBody(body []byte, opts Options) (*document.Document, error) {
 	body, err := toUTF8(body, opts.ContentType)
 	if err != nil {
 		return nil, err
@@ -78,7 +78,7 @@ func parseBody(body []byte, opts Options) (*store.Document, error) {
 	}
 	root, err := parseTree(body, base)
 	if loc, ok := xmlRedirect(root); ok {
-		return &store.Document{IsRedirect: true, NewLocation: loc}, nil
+		return &document.Document{IsRedirect: true, NewLocation: loc}, nil
 	}
 	read := readerFor(root)
 	if read == nil {
@@ -90,7 +90,7 @@ func parseBody(body []byte, opts Options) (*store.Document, error) {
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w: %w", root.name.Local, ErrInvalidFeed, err)
 	}
-	var doc *store.Document
+	var doc *document.Document
 	err = guard(root.name.Local, func() { doc = read(root) })
 	return doc, err
 }
@@ -111,7 +111,7 @@ func guard(format string, fn func()) (err error) {
 // readerFor returns the function that reads a document whose root element
 // is root: RSS 0.9x/2.0, RSS 1.0/0.90 (rdf:RDF) or Atom (feed); nil for
 // anything else.
-func readerFor(root *element) func(*element) *store.Document {
+func readerFor(root *element) func(*element) *document.Document {
 	if root == nil {
 		return nil
 	}
@@ -129,9 +129,9 @@ func readerFor(root *element) func(*element) *store.Document {
 // withSimpleList wraps a document reader so that the Simple List
 // Extensions of the channel (found by channel) are read too: the flags,
 // cf:listinfo, and each item's (found by items) values for it.
-func withSimpleList(read func(*element) *store.Document, channel func(*element) *element,
-	items func(*element) []*element) func(*element) *store.Document {
-	return func(root *element) *store.Document {
+func withSimpleList(read func(*element) *document.Document, channel func(*element) *element,
+	items func(*element) []*element) func(*element) *document.Document {
+	return func(root *element) *document.Document {
 		doc := read(root)
 		if ch := channel(root); ch != nil {
 			doc.IsList, doc.NoMoreUpdates = simpleListFlags(ch)

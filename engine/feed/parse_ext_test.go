@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 const rssNamespaces = `xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" ` +
@@ -42,7 +42,7 @@ func TestParseContentSources(t *testing.T) {
 }
 
 // rssItemWith parses one RSS 2.0 item with the usual namespaces declared.
-func rssItemWith(t *testing.T, item string) store.DocItem {
+func rssItemWith(t *testing.T, item string) document.Item {
 	t.Helper()
 	doc := mustParse(t, `<rss version="2.0" `+rssNamespaces+`><channel><title>T</title><item>`+item+`</item></channel></rss>`)
 	if len(doc.Items) != 1 {
@@ -77,17 +77,17 @@ func TestParseExtensions(t *testing.T) {
 		`<dcterms:created>2003-12-31T10:14:55Z</dcterms:created><dcterms:modified>2004-01-01T00:00:00Z</dcterms:modified>`+
 		`<media:group><media:content url="http://cdn.example/e.mp3" type="audio/mpeg" fileSize="12"/>`+
 		`<media:content url="http://cdn.example/e.ogg" medium="audio"/></media:group>`)
-	want := store.DocItem{
+	want := document.Item{
 		Title:           "Ep",
 		Categories:      []string{"News", "Society & Culture", "Documentary", "Maritime"},
 		DurationSeconds: 3723,
 		Image:           "/ep.jpg",
 		Published:       at("2003-12-31T10:14:55Z"),
 		Updated:         at("2004-01-01T00:00:00Z"),
-		Enclosures: []store.DocEnclosure{{URL: "http://cdn.example/e.mp3", Type: "audio/mpeg", Length: 12},
+		Enclosures: []document.Enclosure{{URL: "http://cdn.example/e.mp3", Type: "audio/mpeg", Length: 12},
 			{URL: "http://cdn.example/e.ogg", Type: "audio"}},
 	}
-	assertDoc(t, &store.Document{Items: []store.DocItem{want}}, &store.Document{Items: []store.DocItem{it}})
+	assertDoc(t, &document.Document{Items: []document.Item{want}}, &document.Document{Items: []document.Item{it}})
 
 	it = rssItemWith(t, `<enclosure url="http://a.example/1.mp3" type="audio/mpeg" length="5"/>`+
 		`<media:content url="http://cdn.example/other.mp3"/><media:title>Media title</media:title>`+

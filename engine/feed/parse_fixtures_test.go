@@ -3,7 +3,7 @@ package feed
 import (
 	"time"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // at parses an RFC 3339 time for expectations; it panics on a typo.
@@ -17,16 +17,16 @@ func at(s string) *time.Time {
 }
 
 // fixtureWant is what Parse must return for each file in testdata/feeds.
-var fixtureWant = map[string]*store.Document{
+var fixtureWant = map[string]*document.Document{
 	"rss091.xml": {
 		Title:       "Harbour Town Gazette",
 		Link:        "http://gazette.example.com/",
 		Description: "Local news from Harbour Town, updated every weekday morning.",
-		Hints: store.Hints{
+		Hints: document.Hints{
 			SkipHours: []int{0, 1, 2},
 			SkipDays:  []time.Weekday{time.Sunday, time.Saturday},
 		},
-		Items: []store.DocItem{{
+		Items: []document.Item{{
 			Title:   "Ferry timetable changes from April",
 			Link:    "http://gazette.example.com/2003/03/ferry-timetable.html",
 			Content: "The morning crossing moves to 6:45 & the last return leaves at 22:10.",
@@ -44,16 +44,16 @@ var fixtureWant = map[string]*store.Document{
 		Title:       "Tideline Radio",
 		Link:        "http://radio.example.org/tideline/",
 		Description: "Weekly sea shanties and maritime stories.",
-		Items: []store.DocItem{{
+		Items: []document.Item{{
 			Title:      "Episode 12: The Wellerman",
 			Content:    "<p>This week: the whaling song everyone is singing, and where it came from.</p>",
 			Categories: []string{"shanties", "history"},
-			Enclosures: []store.DocEnclosure{{URL: "http://media.example.org/tideline/ep12.mp3", Type: "audio/mpeg", Length: 24986239}},
+			Enclosures: []document.Enclosure{{URL: "http://media.example.org/tideline/ep12.mp3", Type: "audio/mpeg", Length: 24986239}},
 		}, {
 			Title:      "Episode 11: Lost at Dogger Bank",
 			Link:       "http://radio.example.org/tideline/ep11.html",
 			Content:    "The trawler that vanished in 1953, told by the skipper's grandson.",
-			Enclosures: []store.DocEnclosure{{URL: "http://media.example.org/tideline/ep11.mp3", Type: "audio/mpeg"}},
+			Enclosures: []document.Enclosure{{URL: "http://media.example.org/tideline/ep11.mp3", Type: "audio/mpeg"}},
 		}, {
 			Content: "Programme note: no show next week while we record live at the Whitby folk festival.",
 		}},
@@ -62,12 +62,12 @@ var fixtureWant = map[string]*store.Document{
 		Title:       "Example Wire",
 		Link:        "http://wire.example.net/",
 		Description: "Example Wire: an open news wire",
-		Hints: store.Hints{
+		Hints: document.Hints{
 			UpdatePeriod:    "hourly",
 			UpdateFrequency: 2,
 			UpdateBase:      at("2000-01-01T12:00:00Z"),
 		},
-		Items: []store.DocItem{{
+		Items: []document.Item{{
 			GUID:       "http://wire.example.net/stories/1001", // rdf:about
 			Title:      "City council approves bike lanes",
 			Link:       "http://wire.example.net/stories/1001",
@@ -95,14 +95,14 @@ var fixtureWant = map[string]*store.Document{
 		Title:       "Gopher Notes",
 		Link:        "https://blog.example.com/",
 		Description: "Notes on Go, terminals and feeds",
-		Hints: store.Hints{
+		Hints: document.Hints{
 			TTLMinutes:      60,
 			SkipHours:       []int{0, 1, 2, 7},
 			SkipDays:        []time.Weekday{time.Sunday, time.Saturday},
 			UpdatePeriod:    "hourly",
 			UpdateFrequency: 1,
 		},
-		Items: []store.DocItem{{
+		Items: []document.Item{{
 			GUID:      "tag:blog.example.com,2024:post-101",
 			Title:     "Parsing feeds without tears",
 			Link:      "https://blog.example.com/2024/01/parsing-feeds/",
@@ -113,7 +113,7 @@ var fixtureWant = map[string]*store.Document{
 				"<pre><code>doc, err := engine.Parse(body)</code></pre>",
 			Summary:    "How we turned six feed formats into one model. [&#8230;]",
 			Categories: []string{"Go", "feeds", "xml"},
-			Enclosures: []store.DocEnclosure{{URL: "https://cdn.example.com/audio/parsing-feeds.mp3", Type: "audio/mpeg", Length: 5242880}},
+			Enclosures: []document.Enclosure{{URL: "https://cdn.example.com/audio/parsing-feeds.mp3", Type: "audio/mpeg", Length: 5242880}},
 		}, {
 			GUID:       "https://blog.example.com/?p=100",
 			Title:      "Terminal colours, revisited",
@@ -121,7 +121,7 @@ var fixtureWant = map[string]*store.Document{
 			Author:     "Jane Doe",
 			Published:  at("2024-01-02T14:00:00Z"),
 			Content:    "<p>256 colours ought to be enough for anybody.</p>",
-			Enclosures: []store.DocEnclosure{{URL: "https://cdn.example.com/img/palette.png", Type: "image/png"}},
+			Enclosures: []document.Enclosure{{URL: "https://cdn.example.com/img/palette.png", Type: "image/png"}},
 		}, {
 			Title:     "Why ETags matter",
 			Link:      "https://blog.example.com/2024/01/etags/",
@@ -141,12 +141,12 @@ var fixtureWant = map[string]*store.Document{
 		Title:       "Orbital Log",
 		Link:        "https://orbital.example.org/",
 		Description: "Launches, landings & everything between",
-		Hints: store.Hints{
+		Hints: document.Hints{
 			UpdatePeriod:    "daily",
 			UpdateFrequency: 4,
 			UpdateBase:      at("2023-12-31T23:00:00Z"),
 		},
-		Items: []store.DocItem{{
+		Items: []document.Item{{
 			GUID:      "tag:orbital.example.org,2024-02-10:/booster-landing",
 			Title:     "Booster lands on the drone ship",
 			Link:      "https://orbital.example.org/2024/02/booster-landing",
@@ -157,7 +157,7 @@ var fixtureWant = map[string]*store.Document{
 				`<img src="https://media.example.org/landing.jpg" alt="landing">`,
 			Summary:    "The first stage came home after a 9-minute flight.",
 			Categories: []string{"Launches", "reusability"},
-			Enclosures: []store.DocEnclosure{
+			Enclosures: []document.Enclosure{
 				{URL: "https://media.example.org/landing.mp4", Type: "video/mp4", Length: 73400320},
 				{URL: "https://media.example.org/landing.jpg", Type: "image/jpeg"},
 			},
@@ -189,7 +189,7 @@ var fixtureWant = map[string]*store.Document{
 		Title:       "Field & Stream Notes",
 		Link:        "http://fieldnotes.example.com/",
 		Description: "A naturalist's diary, since 2004",
-		Items: []store.DocItem{{
+		Items: []document.Item{{
 			GUID:      "tag:fieldnotes.example.com,2004:/1.118",
 			Title:     "First frost on the marsh",
 			Link:      "http://fieldnotes.example.com/2004/11/first-frost.html",
@@ -221,10 +221,10 @@ var fixtureWant = map[string]*store.Document{
 		Title:       "Top 5 Albums This Week",
 		Link:        "http://charts.example.com/albums/",
 		Description: "The five best-selling albums, in chart order. The whole list is replaced every Monday.",
-		Hints:       store.Hints{TTLMinutes: 1440},
+		Hints:       document.Hints{TTLMinutes: 1440},
 		IsList:      true,
 		ListInfo:    listXMLInfo,
-		Items: []store.DocItem{
+		Items: []document.Item{
 			listItem(1, "Northern Lights \u2014 The Fjords", "northern-lights", "Up 2 places.", "The Fjords", "6", "Indie"),
 			listItem(2, "Concrete Garden \u2014 Mira Sol", "concrete-garden", "Down 1.", "Mira Sol", "12", "Pop"),
 			listItem(3, "Brass Tacks \u2014 The Low Tides", "brass-tacks", "New entry.", "The Low Tides", "1", "Jazz"),
@@ -237,7 +237,7 @@ var fixtureWant = map[string]*store.Document{
 		Link:          "http://example.com/olympics2006/",
 		Description:   "The games are over; this feed will not be updated again. Thanks for reading!",
 		NoMoreUpdates: true,
-		Items: []store.DocItem{{
+		Items: []document.Item{{
 			GUID:      "http://example.com/olympics2006/closing-ceremony",
 			Title:     "Closing ceremony: thank you, Turin",
 			Link:      "http://example.com/olympics2006/closing-ceremony",
@@ -255,7 +255,7 @@ var fixtureWant = map[string]*store.Document{
 		Title:       "Desk Plants Weekly",
 		Link:        "http://plants.example.com/",
 		Description: "Small plants for small desks.",
-		Items: []store.DocItem{{
+		Items: []document.Item{{
 			GUID:       "plants-pothos",
 			Title:      "Pothos: impossible to kill",
 			Link:       "http://plants.example.com/pothos",
@@ -275,20 +275,20 @@ var fixtureWant = map[string]*store.Document{
 }
 
 // listXMLInfo is list.xml's cf:listinfo.
-var listXMLInfo = &store.ListInfo{
-	Sorts: []store.ListSort{
-		{Label: "Chart position", NS: topNS, Element: "rank", DataType: store.ListNumber, Default: true},
-		{Label: "Title", Element: "title", DataType: store.ListText},
-		{Label: "Weeks on chart", NS: topNS, Element: "weeks", DataType: store.ListNumber},
+var listXMLInfo = &document.ListInfo{
+	Sorts: []document.ListSort{
+		{Label: "Chart position", NS: topNS, Element: "rank", DataType: document.ListNumber, Default: true},
+		{Label: "Title", Element: "title", DataType: document.ListText},
+		{Label: "Weeks on chart", NS: topNS, Element: "weeks", DataType: document.ListNumber},
 	},
-	Groups: []store.ListGroup{{Label: "Genre", NS: topNS, Element: "genre"}},
+	Groups: []document.ListGroup{{Label: "Genre", NS: topNS, Element: "genre"}},
 }
 
 const topNS = "http://charts.example.com/rss/top"
 
 // listItem builds one entry of list.xml, with its values for listXMLInfo.
-func listItem(rank int, title, slug, desc, artist, weeks, genre string) store.DocItem {
-	return store.DocItem{
+func listItem(rank int, title, slug, desc, artist, weeks, genre string) document.Item {
+	return document.Item{
 		GUID:    "chart-2024-w10-" + string(rune('0'+rank)),
 		Title:   title,
 		Link:    "http://charts.example.com/albums/" + slug,

@@ -18,14 +18,14 @@ import (
 	"time"
 	"unicode/utf16"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 const fixtureDir = "testdata"
 
 // docJSON renders a Document for comparison: empty slices become null and
 // times print with their offset, so a non-UTC time shows.
-func docJSON(t *testing.T, d *store.Document) string {
+func docJSON(t *testing.T, d *document.Document) string {
 	t.Helper()
 	if d == nil {
 		return "null"
@@ -48,7 +48,7 @@ func docJSON(t *testing.T, d *store.Document) string {
 }
 
 // assertDoc fails unless got equals want in every field.
-func assertDoc(t *testing.T, want, got *store.Document) {
+func assertDoc(t *testing.T, want, got *document.Document) {
 	t.Helper()
 	if w, g := docJSON(t, want), docJSON(t, got); w != g {
 		t.Errorf("document mismatch\n--- want\n%s\n--- got\n%s", w, g)
@@ -57,7 +57,7 @@ func assertDoc(t *testing.T, want, got *store.Document) {
 }
 
 // assertUTC fails when a time in d is not in time.UTC.
-func assertUTC(t *testing.T, d *store.Document) {
+func assertUTC(t *testing.T, d *document.Document) {
 	t.Helper()
 	check := func(what string, tm *time.Time) {
 		if tm != nil && tm.Location() != time.UTC {
@@ -72,7 +72,7 @@ func assertUTC(t *testing.T, d *store.Document) {
 }
 
 // mustParse parses s and fails the test on error.
-func mustParse(t *testing.T, s string) *store.Document {
+func mustParse(t *testing.T, s string) *document.Document {
 	t.Helper()
 	doc, err := Parse(strings.NewReader(s))
 	if err != nil {
@@ -217,7 +217,7 @@ func TestParseRedirect(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assertDoc(t, &store.Document{IsRedirect: true, NewLocation: tt.loc}, mustParse(t, tt.doc))
+			assertDoc(t, &document.Document{IsRedirect: true, NewLocation: tt.loc}, mustParse(t, tt.doc))
 		})
 	}
 }
@@ -291,37 +291,37 @@ func TestParseReadError(t *testing.T) {
 func TestParseHints(t *testing.T) {
 	tests := []struct {
 		name, channel string
-		want          store.Hints
+		want          document.Hints
 	}{
-		{"ttl", `<ttl> 30 </ttl>`, store.Hints{TTLMinutes: 30}},
-		{"ttl not a number", `<ttl>one hour</ttl>`, store.Hints{}},
-		{"ttl negative", `<ttl>-5</ttl>`, store.Hints{}},
+		{"ttl", `<ttl> 30 </ttl>`, document.Hints{TTLMinutes: 30}},
+		{"ttl not a number", `<ttl>one hour</ttl>`, document.Hints{}},
+		{"ttl negative", `<ttl>-5</ttl>`, document.Hints{}},
 		{"skipHours", `<skipHours><hour>23</hour><hour>24</hour><hour>0</hour><hour>-1</hour><hour>5.5</hour>` +
-			`<hour>99</hour><hour>23</hour><hour/><minute>4</minute></skipHours>`, store.Hints{SkipHours: []int{0, 23}}},
+			`<hour>99</hour><hour>23</hour><hour/><minute>4</minute></skipHours>`, document.Hints{SkipHours: []int{0, 23}}},
 		{"skipDays", `<skipDays><day>Monday</day><day>tUESDAY</day><day> Friday </day><day>Mon</day>` +
 			`<day>monday</day><day>Someday</day></skipDays>`,
-			store.Hints{SkipDays: []time.Weekday{time.Monday, time.Tuesday, time.Friday}}},
+			document.Hints{SkipDays: []time.Weekday{time.Monday, time.Tuesday, time.Friday}}},
 		{"sy full", `<sy:updatePeriod>Weekly</sy:updatePeriod><sy:updateFrequency>3</sy:updateFrequency>` +
 			`<sy:updateBase>2024-03-01T06:00:00+02:00</sy:updateBase>`,
-			store.Hints{UpdatePeriod: "weekly", UpdateFrequency: 3, UpdateBase: at("2024-03-01T04:00:00Z")}},
+			document.Hints{UpdatePeriod: "weekly", UpdateFrequency: 3, UpdateBase: at("2024-03-01T04:00:00Z")}},
 		{"sy invalid", `<sy:updatePeriod>fortnightly</sy:updatePeriod><sy:updateFrequency>often</sy:updateFrequency>` +
-			`<sy:updateBase>the dawn of time</sy:updateBase>`, store.Hints{}},
+			`<sy:updateBase>the dawn of time</sy:updateBase>`, document.Hints{}},
 		{"sy non-RFC 3339 base", `<sy:updateBase>Fri, 01 Mar 2024 06:00:00 +0200</sy:updateBase>`,
-			store.Hints{UpdateBase: at("2024-03-01T04:00:00Z")}},
+			document.Hints{UpdateBase: at("2024-03-01T04:00:00Z")}},
 		{"sy under another prefix", `<s:updatePeriod xmlns:s="http://purl.org/rss/1.0/modules/syndication/">monthly</s:updatePeriod>`,
-			store.Hints{UpdatePeriod: "monthly"}},
+			document.Hints{UpdatePeriod: "monthly"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			doc := mustParse(t, rss20With(`xmlns:sy="http://purl.org/rss/1.0/modules/syndication/"`, tt.channel))
-			want := &store.Document{Title: "T", Hints: tt.want, Items: []store.DocItem{{GUID: "g1", Title: "I"}}}
+			want := &document.Document{Title: "T", Hints: tt.want, Items: []document.Item{{GUID: "g1", Title: "I"}}}
 			assertDoc(t, want, doc)
 		})
 	}
 }
 
 // rssItemDoc parses one RSS 2.0 item and returns it.
-func rssItemDoc(t *testing.T, item string) store.DocItem {
+func rssItemDoc(t *testing.T, item string) document.Item {
 	t.Helper()
 	doc := mustParse(t, `<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" `+
 		`xmlns:dcterms="http://purl.org/dc/terms/" xmlns:atom="http://www.w3.org/2005/Atom" `+
@@ -338,65 +338,65 @@ func rssItemDoc(t *testing.T, item string) store.DocItem {
 func TestParseRSSItem(t *testing.T) {
 	tests := []struct {
 		name, item string
-		want       store.DocItem
+		want       document.Item
 	}{
 		{"guid permalink by default", `<guid>http://a.example/1</guid>`,
-			store.DocItem{GUID: "http://a.example/1", Link: "http://a.example/1"}},
+			document.Item{GUID: "http://a.example/1", Link: "http://a.example/1"}},
 		{"guid isPermaLink FALSE", `<guid isPermaLink="FALSE">http://a.example/1</guid>`,
-			store.DocItem{GUID: "http://a.example/1"}},
+			document.Item{GUID: "http://a.example/1"}},
 		{"guid not a URL", `<guid>urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a</guid>`,
-			store.DocItem{GUID: "urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a"}},
-		{"guid javascript", `<guid>javascript:alert(1)</guid>`, store.DocItem{GUID: "javascript:alert(1)"}},
-		{"guid relative", `<guid>/posts/1</guid>`, store.DocItem{GUID: "/posts/1"}},
+			document.Item{GUID: "urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a"}},
+		{"guid javascript", `<guid>javascript:alert(1)</guid>`, document.Item{GUID: "javascript:alert(1)"}},
+		{"guid relative", `<guid>/posts/1</guid>`, document.Item{GUID: "/posts/1"}},
 		{"link wins over guid", `<guid>http://a.example/g</guid><link>http://a.example/l</link>`,
-			store.DocItem{GUID: "http://a.example/g", Link: "http://a.example/l"}},
+			document.Item{GUID: "http://a.example/g", Link: "http://a.example/l"}},
 		{"first of two links", `<link>http://a.example/1</link><link>http://a.example/2</link>`,
-			store.DocItem{Link: "http://a.example/1"}},
+			document.Item{Link: "http://a.example/1"}},
 		{"atom link", `<atom:link rel="self" href="http://a.example/self"/><atom:link href="http://a.example/alt"/>`,
-			store.DocItem{Link: "http://a.example/alt"}},
+			document.Item{Link: "http://a.example/alt"}},
 		{"author display name", `<author>lawyer@boyer.net (Lawyer Boyer)</author><dc:creator>X</dc:creator>`,
-			store.DocItem{Author: "Lawyer Boyer"}},
-		{"author name (email)", `<author>Lawyer Boyer (lawyer@boyer.net)</author>`, store.DocItem{Author: "Lawyer Boyer"}},
-		{"author bare email", `<author>lawyer@boyer.net</author>`, store.DocItem{Author: "lawyer@boyer.net"}},
-		{"several dc:creator", `<dc:creator>Ana</dc:creator><dc:creator>Bo</dc:creator>`, store.DocItem{Author: "Ana, Bo"}},
-		{"dc:creator", `<dc:creator>Ana</dc:creator>`, store.DocItem{Author: "Ana"}},
-		{"itunes:author", `<itunes:author>Pod Person</itunes:author>`, store.DocItem{Author: "Pod Person"}},
+			document.Item{Author: "Lawyer Boyer"}},
+		{"author name (email)", `<author>Lawyer Boyer (lawyer@boyer.net)</author>`, document.Item{Author: "Lawyer Boyer"}},
+		{"author bare email", `<author>lawyer@boyer.net</author>`, document.Item{Author: "lawyer@boyer.net"}},
+		{"several dc:creator", `<dc:creator>Ana</dc:creator><dc:creator>Bo</dc:creator>`, document.Item{Author: "Ana, Bo"}},
+		{"dc:creator", `<dc:creator>Ana</dc:creator>`, document.Item{Author: "Ana"}},
+		{"itunes:author", `<itunes:author>Pod Person</itunes:author>`, document.Item{Author: "Pod Person"}},
 		{"pubDate wins over dc:date", `<pubDate>Sat, 07 Sep 2002 00:00:01 GMT</pubDate><dc:date>2001-01-01T00:00:00Z</dc:date>`,
-			store.DocItem{Published: at("2002-09-07T00:00:01Z")}},
-		{"named zone", `<pubDate>Sat, 07 Sep 2002 09:42:31 PDT</pubDate>`, store.DocItem{Published: at("2002-09-07T16:42:31Z")}},
-		{"dc:date offset", `<dc:date>2002-09-07T09:42:31-07:00</dc:date>`, store.DocItem{Published: at("2002-09-07T16:42:31Z")}},
-		{"dc:date date only", `<dc:date>2002-09-07</dc:date>`, store.DocItem{Published: at("2002-09-07T00:00:00Z")}},
-		{"unparsable dates", `<pubDate>yesterday</pubDate><dcterms:modified>soon</dcterms:modified>`, store.DocItem{}},
+			document.Item{Published: at("2002-09-07T00:00:01Z")}},
+		{"named zone", `<pubDate>Sat, 07 Sep 2002 09:42:31 PDT</pubDate>`, document.Item{Published: at("2002-09-07T16:42:31Z")}},
+		{"dc:date offset", `<dc:date>2002-09-07T09:42:31-07:00</dc:date>`, document.Item{Published: at("2002-09-07T16:42:31Z")}},
+		{"dc:date date only", `<dc:date>2002-09-07</dc:date>`, document.Item{Published: at("2002-09-07T00:00:00Z")}},
+		{"unparsable dates", `<pubDate>yesterday</pubDate><dcterms:modified>soon</dcterms:modified>`, document.Item{}},
 		{"dcterms:modified", `<dcterms:modified>2003-12-13T18:30:02Z</dcterms:modified>`,
-			store.DocItem{Updated: at("2003-12-13T18:30:02Z")}},
+			document.Item{Updated: at("2003-12-13T18:30:02Z")}},
 		{"atom:updated", `<atom:updated>2003-12-13T18:30:02+01:00</atom:updated>`,
-			store.DocItem{Updated: at("2003-12-13T17:30:02Z")}},
+			document.Item{Updated: at("2003-12-13T17:30:02Z")}},
 		{"content and equal description", `<description>same</description><content:encoded>same</content:encoded>`,
-			store.DocItem{Content: "same"}},
-		{"content only", `<content:encoded><![CDATA[<p>x</p>]]></content:encoded>`, store.DocItem{Content: "<p>x</p>"}},
-		{"dc:description", `<dc:description>dc text</dc:description>`, store.DocItem{Content: "dc text"}},
+			document.Item{Content: "same"}},
+		{"content only", `<content:encoded><![CDATA[<p>x</p>]]></content:encoded>`, document.Item{Content: "<p>x</p>"}},
+		{"dc:description", `<dc:description>dc text</dc:description>`, document.Item{Content: "dc text"}},
 		{"categories", `<category>a</category><category domain="d"> b </category><category/><category>a</category>` +
-			`<dc:subject>c</dc:subject><dc:subject>b</dc:subject>`, store.DocItem{Categories: []string{"a", "b", "c"}}},
+			`<dc:subject>c</dc:subject><dc:subject>b</dc:subject>`, document.Item{Categories: []string{"a", "b", "c"}}},
 		{"enclosures", `<enclosure url=" http://a.example/1.mp3 " type="audio/mpeg" length="12"/>` +
 			`<enclosure type="audio/mpeg" length="12"/><enclosure url="http://a.example/2.ogg" length="-3"/>` +
 			`<enclosure url="http://a.example/3.ogg" length="1e6"/><enclosure url="http://a.example/4.ogg" length="99999999999"/>`,
-			store.DocItem{Enclosures: []store.DocEnclosure{
+			document.Item{Enclosures: []document.Enclosure{
 				{URL: "http://a.example/1.mp3", Type: "audio/mpeg", Length: 12},
 				{URL: "http://a.example/2.ogg"}, {URL: "http://a.example/3.ogg"},
 				{URL: "http://a.example/4.ogg", Length: 99999999999}}}},
 		{"entities and cdata", `<title>Fish &amp; Chips &lt;3</title><description><![CDATA[a &amp; b]]></description>`,
-			store.DocItem{Title: "Fish & Chips <3", Content: "a &amp; b"}},
+			document.Item{Title: "Fish & Chips <3", Content: "a &amp; b"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := rssItemDoc(t, tt.item)
-			assertDoc(t, &store.Document{Items: []store.DocItem{tt.want}}, &store.Document{Items: []store.DocItem{got}})
+			assertDoc(t, &document.Document{Items: []document.Item{tt.want}}, &document.Document{Items: []document.Item{got}})
 		})
 	}
 }
 
 // atomEntryDoc parses one Atom 1.0 entry and returns it.
-func atomEntryDoc(t *testing.T, feedChildren, entry string) store.DocItem {
+func atomEntryDoc(t *testing.T, feedChildren, entry string) document.Item {
 	t.Helper()
 	doc := mustParse(t, `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">`+
 		`<title>T</title>`+feedChildren+`<entry>`+entry+`</entry></feed>`)
@@ -410,39 +410,39 @@ func atomEntryDoc(t *testing.T, feedChildren, entry string) store.DocItem {
 func TestParseAtomEntry(t *testing.T) {
 	tests := []struct {
 		name, feed, entry string
-		want              store.DocItem
+		want              document.Item
 	}{
 		{"link without rel", ``, `<link rel="related" href="http://a.example/r"/><link href="http://a.example/1"/>`,
-			store.DocItem{Link: "http://a.example/1"}},
-		{"alternate any case", ``, `<link rel="ALTERNATE" href="http://a.example/1"/>`, store.DocItem{Link: "http://a.example/1"}},
-		{"no alternate", ``, `<link rel="self" href="http://a.example/s"/>`, store.DocItem{}},
+			document.Item{Link: "http://a.example/1"}},
+		{"alternate any case", ``, `<link rel="ALTERNATE" href="http://a.example/1"/>`, document.Item{Link: "http://a.example/1"}},
+		{"no alternate", ``, `<link rel="self" href="http://a.example/s"/>`, document.Item{}},
 		{"category label or term", ``, `<category term="t1" label="Label 1"/><category term="t2"/><category label="L3"/>` +
-			`<category/><dc:subject>s</dc:subject>`, store.DocItem{Categories: []string{"Label 1", "t2", "L3", "s"}}},
-		{"author email only", ``, `<author><email>a@example.com</email></author>`, store.DocItem{Author: "a@example.com"}},
+			`<category/><dc:subject>s</dc:subject>`, document.Item{Categories: []string{"Label 1", "t2", "L3", "s"}}},
+		{"author email only", ``, `<author><email>a@example.com</email></author>`, document.Item{Author: "a@example.com"}},
 		{"author from source", `<author><name>Feed</name></author>`, `<source><author><name>Src</name></author></source>`,
-			store.DocItem{Author: "Src"}},
-		{"author from feed", `<author><name>Feed</name></author>`, ``, store.DocItem{Author: "Feed"}},
+			document.Item{Author: "Src"}},
+		{"author from feed", `<author><name>Feed</name></author>`, ``, document.Item{Author: "Feed"}},
 		{"published not from updated", ``, `<updated>2024-01-01T00:00:00Z</updated>`,
-			store.DocItem{Updated: at("2024-01-01T00:00:00Z")}},
+			document.Item{Updated: at("2024-01-01T00:00:00Z")}},
 		{"content text escaped", ``, `<content type="text">1 &lt; 2 &amp;&amp; 3 &gt; 2</content>`,
-			store.DocItem{Content: "1 &lt; 2 &amp;&amp; 3 &gt; 2"}},
-		{"content html", ``, `<content type="html">&lt;b&gt;x&lt;/b&gt;</content>`, store.DocItem{Content: "<b>x</b>"}},
-		{"content without type", ``, `<content>&lt;b&gt;x&lt;/b&gt;</content>`, store.DocItem{Content: "<b>x</b>"}},
+			document.Item{Content: "1 &lt; 2 &amp;&amp; 3 &gt; 2"}},
+		{"content html", ``, `<content type="html">&lt;b&gt;x&lt;/b&gt;</content>`, document.Item{Content: "<b>x</b>"}},
+		{"content without type", ``, `<content>&lt;b&gt;x&lt;/b&gt;</content>`, document.Item{Content: "<b>x</b>"}},
 		{"content by reference", ``, `<content src="http://a.example/c.html" type="text/html"/><summary>S</summary>`,
-			store.DocItem{Content: "S"}},
+			document.Item{Content: "S"}},
 		{"binary content", ``, `<content type="image/png">iVBORw0KGgo=</content><summary>S</summary>`,
-			store.DocItem{Content: "S"}},
+			document.Item{Content: "S"}},
 		{"summary differs", ``, `<summary>S</summary><content type="html">C</content>`,
-			store.DocItem{Content: "C", Summary: "S"}},
+			document.Item{Content: "C", Summary: "S"}},
 		{"enclosures", ``, `<link rel="enclosure" href="http://a.example/e.mp3" type="audio/mpeg" length="10"/>` +
 			`<link rel="enclosure" type="audio/mpeg"/><link rel="enclosure" href="http://a.example/f.mp3" length="x"/>`,
-			store.DocItem{Enclosures: []store.DocEnclosure{{URL: "http://a.example/e.mp3", Type: "audio/mpeg", Length: 10},
+			document.Item{Enclosures: []document.Enclosure{{URL: "http://a.example/e.mp3", Type: "audio/mpeg", Length: 10},
 				{URL: "http://a.example/f.mp3"}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := atomEntryDoc(t, tt.feed, tt.entry)
-			assertDoc(t, &store.Document{Items: []store.DocItem{tt.want}}, &store.Document{Items: []store.DocItem{got}})
+			assertDoc(t, &document.Document{Items: []document.Item{tt.want}}, &document.Document{Items: []document.Item{got}})
 		})
 	}
 }
@@ -554,7 +554,7 @@ func TestParseOtherCorpora(t *testing.T) {
 func TestParseWideEncodings(t *testing.T) {
 	feed := "<?xml version=\"1.0\" encoding=\"%s\"?><rss version=\"2.0\"><channel><title>Caf\u00e9 \u65e5\u672c</title>" +
 		"<item><title>\U0001F600 item</title><guid>g</guid></item></channel></rss>"
-	want := &store.Document{Title: "Caf\u00e9 \u65e5\u672c", Items: []store.DocItem{{GUID: "g", Title: "\U0001F600 item"}}}
+	want := &document.Document{Title: "Caf\u00e9 \u65e5\u672c", Items: []document.Item{{GUID: "g", Title: "\U0001F600 item"}}}
 	tests := []struct {
 		name, label string
 		enc         func(string) []byte

@@ -4,7 +4,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // isRSSName reports whether an element is local in the RSS vocabulary:
@@ -61,12 +61,12 @@ func rssItems(root *element) []*element {
 // rssDocument reads an RSS 0.9x/2.0 (<rss>) or RSS 1.0/0.90 (<rdf:RDF>)
 // document. RSS 1.0 puts its items beside the channel, not in it; a
 // document without a channel is read as its own channel.
-func rssDocument(root *element) *store.Document {
+func rssDocument(root *element) *document.Document {
 	ch := rssChild(root, "channel")
 	if ch == nil { // items straight under <rss>, as some feeds have them
 		ch = root
 	}
-	doc := &store.Document{
+	doc := &document.Document{
 		Title:       rssConstruct(rssChild(ch, "title"), false).asText(),
 		Link:        firstNonEmpty(ch.resolve(rssText(ch, "link")), atomAlternate(ch)),
 		Description: rssChannelDescription(ch),
@@ -77,7 +77,7 @@ func rssDocument(root *element) *store.Document {
 		doc.Title = ch.firstText(nsDC, "title")
 	}
 	items := rssItems(root)
-	doc.Items = make([]store.DocItem, 0, len(items))
+	doc.Items = make([]document.Item, 0, len(items))
 	for _, it := range items {
 		doc.Items = append(doc.Items, rssItem(it))
 	}
@@ -95,13 +95,13 @@ func rssChannelDescription(ch *element) string {
 }
 
 // rssItem reads one item.
-func rssItem(it *element) store.DocItem {
+func rssItem(it *element) document.Item {
 	content, summary := contentAndSummary(rssFullContent(it), rssSummary(it))
 	encs := rssEnclosures(it)
 	if len(encs) == 0 {
 		encs = mediaEnclosures(it)
 	}
-	return store.DocItem{
+	return document.Item{
 		GUID:            rssGUID(it),
 		Title:           firstNonEmpty(rssConstruct(rssChild(it, "title"), false).asText(), extTitle(it)),
 		Link:            rssLink(it),
@@ -234,8 +234,8 @@ func rssCategories(it *element) []string {
 
 // rssEnclosures returns the item's <enclosure>s that have a URL; a length
 // that is not a non-negative integer becomes 0.
-func rssEnclosures(it *element) []store.DocEnclosure {
-	var out []store.DocEnclosure
+func rssEnclosures(it *element) []document.Enclosure {
+	var out []document.Enclosure
 	for _, e := range rssChildren(it, "enclosure") {
 		if enc, ok := enclosure(e.resolve(e.attr("url")), e.attr("type"), e.attr("length")); ok {
 			out = append(out, enc)

@@ -15,10 +15,10 @@ type Config struct {
 	// Rules are the ignore-article lines that translate, in file order.
 	// Under ignore-mode "display" (wherever it stands in the file, as in
 	// newsboat) each is a hide rule; by default a delete rule.
-	Rules []query.NewsboatRule
+	Rules []Rule
 	// Untranslated are the ignore-article lines that do not translate,
 	// each with its line and why: nothing is dropped silently.
-	Untranslated []query.Untranslated
+	Untranslated []Untranslated
 }
 
 // ParseConfig reads the ignore-article and ignore-mode lines of a newsboat
@@ -34,7 +34,7 @@ func ParseConfig(r io.Reader) (*Config, error) {
 		tokens, err := tokenize(line)
 		switch {
 		case err != nil && firstWord(line) == "ignore-article":
-			out.Untranslated = append(out.Untranslated, query.Untranslated{Line: n, Text: line, Reason: err.Error()})
+			out.Untranslated = append(out.Untranslated, Untranslated{Line: n, Text: line, Reason: err.Error()})
 			continue
 		case err != nil || len(tokens) == 0:
 			continue
@@ -42,11 +42,11 @@ func ParseConfig(r io.Reader) (*Config, error) {
 			hide = tokens[1] == "display"
 			continue
 		}
-		rule, err := query.TranslateIgnoreArticle(line)
+		rule, err := TranslateIgnoreArticle(line)
 		switch {
-		case errors.Is(err, query.ErrNotIgnoreArticle):
+		case errors.Is(err, ErrNotIgnoreArticle):
 		case err != nil:
-			out.Untranslated = append(out.Untranslated, query.Untranslated{Line: n, Text: line, Reason: err.Error()})
+			out.Untranslated = append(out.Untranslated, Untranslated{Line: n, Text: line, Reason: err.Error()})
 		default:
 			rule.Line = n
 			out.Rules = append(out.Rules, rule)
@@ -73,5 +73,5 @@ func firstWord(line string) string {
 // query language; an expression that does not translate is an error
 // naming the column of the first part that does not.
 func (q Query) Translate() (query.Expr, error) {
-	return query.TranslateNewsboat(q.Expression)
+	return TranslateFilter(q.Expression)
 }

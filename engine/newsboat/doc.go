@@ -1,8 +1,10 @@
 // Package newsboat reads what newsboat keeps, so a newsboat user can move
 // to tidings: the urls file (feeds, their tags and titles, query feeds),
-// the config file (its ignore-article lines, translated into rules by
-// engine/query) and the cache.db (feeds, articles, and each article's read
-// and flag state). It only reads; the engine writes what it finds through
-// the store. The cache is another program's SQLite database, opened
-// read-only.
+// and the config file (its ignore-article lines, translated into rules);
+// its subpackage cache reads the cache.db (feeds, articles, and each
+// article's read and flag state), the one part that links SQLite. They
+// only read; the engine writes what they find through the store.
+//
+// newsboat's filter language (query feeds, ignore-article) is translated
+// here into engine/query's trees (filter.go; its lines, translate.go).
 package newsboat

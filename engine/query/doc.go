@@ -5,6 +5,5 @@
 // Parse reads an expression into a typed tree (Expr) once; a bad expression
 // is an *Error naming the column. The package is pure: it knows nothing of
 // SQL or of the store, which compiles the tree into a parameterised
-// condition. It also translates newsboat's filter language (query feeds
-// and ignore-article lines) into its own.
+// condition.
 package query

@@ -9,11 +9,12 @@ import (
 	"strings"
 )
 
-// Limits that keep a hostile expression cheap.
-const (
-	maxLength = 4096 // characters
-	maxDepth  = 64   // nested parentheses and nots
-)
+// maxLength keeps a hostile expression cheap: its length in characters.
+const maxLength = 4096
+
+// MaxDepth keeps a hostile expression cheap: how deep parentheses and
+// nots may nest (a translator into this language holds to it too).
+const MaxDepth = 64
 
 // Parse reads an expression into its tree. A bad expression is an *Error
 // naming the column.
@@ -117,8 +118,8 @@ func (p *parser) not() (Expr, error) {
 
 func (p *parser) enter() error {
 	p.depth++
-	if p.depth > maxDepth {
-		return errorf(p.tok.col, "nested more than %d levels deep", maxDepth)
+	if p.depth > MaxDepth {
+		return errorf(p.tok.col, "nested more than %d levels deep", MaxDepth)
 	}
 	return nil
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // itemIDPrefix starts an item id in its long form.
@@ -250,7 +250,7 @@ func (gi grItem) item() (Item, error) {
 		}
 		if u != "" {
 			n, _ := strconv.ParseInt(string(e.Length), 10, 64)
-			d.Enclosures = append(d.Enclosures, store.DocEnclosure{URL: u, Type: cleanName(string(e.Type)), Length: max(n, 0)})
+			d.Enclosures = append(d.Enclosures, document.Enclosure{URL: u, Type: cleanName(string(e.Type)), Length: max(n, 0)})
 		}
 	}
 	return it, nil

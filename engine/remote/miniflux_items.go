@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // mfFeed is a feed of /v1/feeds.
@@ -100,7 +100,7 @@ func (e mfEntry) item() (it Item, id int64, err error) {
 	for _, enc := range e.Enclosures {
 		if enc.URL != "" {
 			n, _ := strconv.ParseInt(string(enc.Size), 10, 64)
-			d.Enclosures = append(d.Enclosures, store.DocEnclosure{URL: string(enc.URL), Type: cleanName(string(enc.MimeType)), Length: max(n, 0)})
+			d.Enclosures = append(d.Enclosures, document.Enclosure{URL: string(enc.URL), Type: cleanName(string(enc.MimeType)), Length: max(n, 0)})
 		}
 	}
 	return it, id, nil

@@ -7,8 +7,8 @@
 //
 // A Service only exchanges with the server — through the caller's HTTP
 // door (engine/fetch) — and turns its answers into plain values; the
-// engine decides what to store. It imports store for the document types
-// only.
+// engine decides what to store. Its items are engine/document's values;
+// it imports neither the store nor SQLite.
 //
 // The server is not trusted. Every value it sends passes the entry rules
 // in the decoders (entry.go): ids are checked before they are used or
@@ -27,8 +27,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
-	"github.com/tidings-rss/tidings/store"
 )
 
 // The protocols, as written in the configuration's remote.type.
@@ -95,7 +95,7 @@ type Item struct {
 	// Doc is the item as tidings stores it, its Key set from ID, its
 	// title and author plain text, its date in range; its HTML and links
 	// are not yet sanitized (feed.Clean does that, as for a feed's items).
-	Doc   store.DocItem
+	Doc   document.Item
 	State State
 }
 
@@ -138,8 +138,8 @@ type Snapshot struct {
 }
 
 // ItemKey is the key under which tidings stores a remote item
-// (store.DocItem.Key).
-func ItemKey(itemID string) string { return store.RemoteKey(itemID) }
+// (document.Item.Key).
+func ItemKey(itemID string) string { return document.RemoteKey(itemID) }
 
 // Doer sends one request; the engine's fetch.Client is one (every
 // request goes through its door). The caller closes the response body.

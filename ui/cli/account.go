@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/account"
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -12,8 +13,8 @@ import (
 // syncAccount syncs the account beside the feeds of a sync run, when one
 // is configured: always, except when only named feeds are synced and none
 // of them is the account's. The channel gives the result (nil: no sync).
-func (a *app) syncAccount(ctx context.Context, eng *engine.Engine, o syncOptions, feeds []store.Feed) <-chan *engine.AccountResult {
-	out := make(chan *engine.AccountResult, 1)
+func (a *app) syncAccount(ctx context.Context, eng *engine.Engine, o syncOptions, feeds []store.Feed) <-chan *account.Result {
+	out := make(chan *account.Result, 1)
 	if !eng.HasAccount() || len(o.feeds) > 0 && !store.AnyRemote(feeds) {
 		out <- nil
 		return out
@@ -30,7 +31,7 @@ func (a *app) syncAccount(ctx context.Context, eng *engine.Engine, o syncOptions
 // the account's sync failed: refused, offline (changes wait), or another
 // error. The run still exits 0: the local feeds synced and nothing was
 // lost.
-func (a *app) printAccountResult(r *engine.AccountResult) {
+func (a *app) printAccountResult(r *account.Result) {
 	if r == nil {
 		return
 	}

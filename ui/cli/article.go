@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tidings-rss/tidings/engine"
-	"github.com/tidings-rss/tidings/engine/article"
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -49,7 +48,7 @@ func (c *cli) runArticle(refs []string) error {
 		for _, r := range results {
 			switch {
 			case r.Status == store.ArticleFetched:
-				fmt.Fprintf(a.stdout, "%d fetched: %d words, %d min\n", r.ItemID, r.Words, article.ReadingMinutes(r.Words))
+				fmt.Fprintf(a.stdout, "%d fetched: %d words, %d min\n", r.ItemID, r.Words, r.Minutes)
 			case r.Status == store.ArticleKept:
 				fmt.Fprintf(a.stdout, "%d kept the feed's text: %s\n", r.ItemID, oneLine(r.Note))
 			default:

@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -47,14 +48,14 @@ func generateReaderStore(ctx context.Context, path string) error {
 		if err != nil {
 			return fmt.Errorf("generate reader store: %w", err)
 		}
-		doc := &store.Document{Title: fmt.Sprintf("Feed %d", f)}
+		doc := &document.Document{Title: fmt.Sprintf("Feed %d", f)}
 		for i := range readerItemsPerFeed {
 			at := now.Add(-time.Hour - time.Duration(rng.Int64N(int64(300*24*time.Hour))))
 			title := fmt.Sprintf("Item %d of feed %d about topic%d", i, f, rng.IntN(5000))
 			if f == 0 && i == 0 {
 				at, title = now.Add(-time.Minute), readerNewest
 			}
-			doc.Items = append(doc.Items, store.DocItem{GUID: fmt.Sprintf("urn:%d:%d", f, i), Title: title,
+			doc.Items = append(doc.Items, document.Item{GUID: fmt.Sprintf("urn:%d:%d", f, i), Title: title,
 				Link: fmt.Sprintf("http://example.com/%d/%d", f, i), Published: &at,
 				Content: fmt.Sprintf("<p>Some words of content number %d for the index.</p>", rng.IntN(100000))})
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/engine/newsboat"
+	newsboatcache "github.com/tidings-rss/tidings/engine/newsboat/cache"
 	"github.com/tidings-rss/tidings/engine/opml"
 )
 
@@ -46,13 +47,13 @@ func (c *cli) runImport(o importOptions) error {
 			return err
 		}
 	}
-	var cache *newsboat.Cache
+	var cache *newsboatcache.Cache
 	if o.cache != "" {
 		if err := c.notTheDatabase(o.cache); err != nil {
 			return fmt.Errorf("import: %w", err)
 		}
 		var err error
-		if cache, err = newsboat.OpenCache(c.ctx, o.cache); err != nil {
+		if cache, err = newsboatcache.Open(c.ctx, o.cache); err != nil {
 			return fmt.Errorf("import: %w", err)
 		}
 		defer cache.Close()

@@ -1,13 +1,15 @@
-package query
+package newsboat
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/tidings-rss/tidings/engine/query"
 )
 
 // newsboat expressions translate into equivalent ones of this language.
-func TestTranslateNewsboat(t *testing.T) {
+func TestTranslateFilter(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{`title =~ "sponsored"`, `title ~ "sponsored"`},
 		{`title !~ "^Re:"`, `title !~ "^Re:"`},
@@ -39,14 +41,14 @@ func TestTranslateNewsboat(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			e, err := TranslateNewsboat(tt.in)
+			e, err := TranslateFilter(tt.in)
 			if err != nil {
-				t.Fatalf("TranslateNewsboat(%q): %v", tt.in, err)
+				t.Fatalf("TranslateFilter(%q): %v", tt.in, err)
 			}
 			if got := e.String(); got != tt.want {
-				t.Fatalf("TranslateNewsboat(%q) = %s, want %s", tt.in, got, tt.want)
+				t.Fatalf("TranslateFilter(%q) = %s, want %s", tt.in, got, tt.want)
 			}
-			if _, err := Parse(e.String()); err != nil {
+			if _, err := query.Parse(e.String()); err != nil {
 				t.Fatalf("translation %q does not parse: %v", e, err)
 			}
 		})
@@ -54,7 +56,7 @@ func TestTranslateNewsboat(t *testing.T) {
 }
 
 // What has no equivalent is an error naming it and its column.
-func TestTranslateNewsboatUntranslatable(t *testing.T) {
+func TestTranslateFilterUntranslatable(t *testing.T) {
 	tests := []struct {
 		in   string
 		col  int
@@ -77,17 +79,17 @@ func TestTranslateNewsboatUntranslatable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			_, err := TranslateNewsboat(tt.in)
-			var pe *Error
+			_, err := TranslateFilter(tt.in)
+			var pe *query.Error
 			if !errors.As(err, &pe) || pe.Column != tt.col || !strings.Contains(pe.Msg, tt.want) {
-				t.Fatalf("TranslateNewsboat(%q) = %v, want %q at column %d", tt.in, err, tt.want, tt.col)
+				t.Fatalf("TranslateFilter(%q) = %v, want %q at column %d", tt.in, err, tt.want, tt.col)
 			}
 		})
 	}
 }
 
-func TestTranslateNewsboatQueryLine(t *testing.T) {
-	q, err := TranslateNewsboatQuery(`"query:Unread security:unread = \"yes\" and tags # \"security\"" "~Sec"`)
+func TestTranslateQueryLine(t *testing.T) {
+	q, err := TranslateQueryLine(`"query:Unread security:unread = \"yes\" and tags # \"security\"" "~Sec"`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,11 +97,11 @@ func TestTranslateNewsboatQueryLine(t *testing.T) {
 		t.Fatalf("got %q: %s", q.Name, q.Expr)
 	}
 	for _, line := range []string{"https://example.com/feed.xml tech", "# a comment", "", `"exec:~/bin/feed"`} {
-		if _, err := TranslateNewsboatQuery(line); !errors.Is(err, ErrNotQuery) {
+		if _, err := TranslateQueryLine(line); !errors.Is(err, ErrNotQuery) {
 			t.Errorf("%q: %v, want ErrNotQuery", line, err)
 		}
 	}
-	if _, err := TranslateNewsboatQuery(`"query:No expression"`); err == nil || errors.Is(err, ErrNotQuery) {
+	if _, err := TranslateQueryLine(`"query:No expression"`); err == nil || errors.Is(err, ErrNotQuery) {
 		t.Errorf("a query line without expression: %v", err)
 	}
 }

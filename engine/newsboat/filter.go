@@ -1,13 +1,16 @@
-package query
+package newsboat
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/tidings-rss/tidings/engine/query"
 )
 
-// TranslateNewsboat translates a newsboat filter expression (the language
+// TranslateFilter translates a newsboat filter expression (the language
 // of its query feeds, ignore-article and filters) into this one. An
 // expression that does not translate is an error naming the first part
 // that does not, with its column.
@@ -15,14 +18,14 @@ import (
 // newsboat joins with and/or of equal precedence, grouping to the right;
 // the tree keeps that meaning. Its = compares exactly and =~ ignores case;
 // here = ignores case as well, so a translated = can match a little more.
-func TranslateNewsboat(expr string) (Expr, error) {
+func TranslateFilter(expr string) (query.Expr, error) {
 	p := &nbParser{src: []rune(expr)}
 	e, err := p.expression(0)
 	if err != nil {
 		return nil, err
 	}
 	if p.skipSpace(); p.pos < len(p.src) {
-		return nil, errorf(p.pos+1, "unexpected %q", string(p.src[p.pos:]))
+		return nil, errorAt(p.pos+1, "unexpected %q", string(p.src[p.pos:]))
 	}
 	return e, nil
 }
@@ -40,9 +43,9 @@ func (p *nbParser) skipSpace() {
 	}
 }
 
-func (p *nbParser) expression(depth int) (Expr, error) {
-	if depth > maxDepth {
-		return nil, errorf(p.pos+1, "nested more than %d levels deep", maxDepth)
+func (p *nbParser) expression(depth int) (query.Expr, error) {
+	if depth > query.MaxDepth {
+		return nil, errorAt(p.pos+1, "nested more than %d levels deep", query.MaxDepth)
 	}
 	left, err := p.term(depth)
 	if err != nil {
@@ -52,10 +55,10 @@ func (p *nbParser) expression(depth int) (Expr, error) {
 	switch {
 	case p.word("and"):
 		right, err := p.expression(depth + 1)
-		return &And{Left: left, Right: right}, err
+		return &query.And{Left: left, Right: right}, err
 	case p.word("or"):
 		right, err := p.expression(depth + 1)
-		return &Or{Left: left, Right: right}, err
+		return &query.Or{Left: left, Right: right}, err
 	}
 	return left, nil
 }
@@ -73,7 +76,7 @@ func (p *nbParser) word(kw string) bool {
 	return true
 }
 
-func (p *nbParser) term(depth int) (Expr, error) {
+func (p *nbParser) term(depth int) (query.Expr, error) {
 	p.skipSpace()
 	if p.pos < len(p.src) && p.src[p.pos] == '(' {
 		open := p.pos + 1
@@ -84,7 +87,7 @@ func (p *nbParser) term(depth int) (Expr, error) {
 		}
 		p.skipSpace()
 		if p.pos >= len(p.src) || p.src[p.pos] != ')' {
-			return nil, errorf(p.pos+1, "expected ) to close the ( at column %d", open)
+			return nil, errorAt(p.pos+1, "expected ) to close the ( at column %d", open)
 		}
 		p.pos++
 		return e, nil
@@ -113,14 +116,14 @@ type nbValue struct {
 	col    int
 }
 
-func (p *nbParser) comparison() (Expr, error) {
+func (p *nbParser) comparison() (query.Expr, error) {
 	c := nbComparison{col: p.pos + 1}
 	start := p.pos
 	for p.pos < len(p.src) && isNbAttr(p.src[p.pos]) {
 		p.pos++
 	}
 	if p.pos == start {
-		return nil, errorf(p.pos+1, "expected an attribute name")
+		return nil, errorAt(p.pos+1, "expected an attribute name")
 	}
 	c.attr = string(p.src[start:p.pos])
 	p.skipSpace()
@@ -146,7 +149,7 @@ func (p *nbParser) operator() (string, error) {
 			return op, nil
 		}
 	}
-	return "", errorf(p.pos+1, "expected one of %s", nbOperators)
+	return "", errorAt(p.pos+1, "expected one of %s", nbOperators)
 }
 
 func (p *nbParser) value() (nbValue, error) {
@@ -161,7 +164,7 @@ func (p *nbParser) value() (nbValue, error) {
 			p.pos++
 		}
 		if p.pos >= len(p.src) {
-			return v, errorf(v.col, "string not closed")
+			return v, errorAt(v.col, "string not closed")
 		}
 		v.str, v.quoted = string(p.src[start:p.pos]), true
 		p.pos++
@@ -169,14 +172,14 @@ func (p *nbParser) value() (nbValue, error) {
 	}
 	lo, ok := p.number()
 	if !ok {
-		return v, errorf(v.col, "expected a quoted string, a range or a number")
+		return v, errorAt(v.col, "expected a quoted string, a range or a number")
 	}
 	v.lo, v.hi, v.isNum = lo, lo, true
 	if p.pos < len(p.src) && p.src[p.pos] == ':' {
 		p.pos++
 		hi, ok := p.number()
 		if !ok {
-			return v, errorf(p.pos+1, "expected the end of the range")
+			return v, errorAt(p.pos+1, "expected the end of the range")
 		}
 		v.hi, v.isNum, v.isRng = hi, false, true
 	}
@@ -206,14 +209,14 @@ func (v nbValue) unescaped() string {
 }
 
 // translateComparison maps one newsboat comparison onto this language.
-func translateComparison(c nbComparison) (Expr, error) {
+func translateComparison(c nbComparison) (query.Expr, error) {
 	switch c.attr {
 	case "title", "author", "link", "content":
-		return translateText([]Field{Field(c.attr)}, c)
+		return translateText([]query.Field{query.Field(c.attr)}, c)
 	case "feedtitle", "feedurl":
-		return translateText([]Field{FieldFeed}, c)
+		return translateText([]query.Field{query.FieldFeed}, c)
 	case "tags":
-		return translateText([]Field{FieldFolder, FieldCategory}, c)
+		return translateText([]query.Field{query.FieldFolder, query.FieldCategory}, c)
 	case "unread":
 		return translateUnread(c)
 	case "enclosure_url":
@@ -221,103 +224,109 @@ func translateComparison(c nbComparison) (Expr, error) {
 	case "age":
 		return translateAge(c)
 	}
-	return nil, errorf(c.col, "newsboat's %q has no tidings equivalent", c.attr)
+	return nil, errorAt(c.col, "newsboat's %q has no tidings equivalent", c.attr)
 }
 
 // translateText maps a comparison of a text attribute onto one field, or
 // onto any of several (tags: a folder or a category).
-func translateText(fields []Field, c nbComparison) (Expr, error) {
+func translateText(fields []query.Field, c nbComparison) (query.Expr, error) {
 	if !c.value.quoted {
-		return nil, errorf(c.value.col, "%s %s takes a quoted string here", c.attr, c.op)
+		return nil, errorAt(c.value.col, "%s %s takes a quoted string here", c.attr, c.op)
 	}
-	var op Op
+	var op query.Op
 	value := c.value.unescaped()
 	negate := false
 	switch c.op {
 	case "=", "==":
-		op = OpEq
+		op = query.OpEq
 	case "!=":
-		op, negate = OpEq, true
+		op, negate = query.OpEq, true
 	case "=~":
-		op, value = OpMatch, c.value.str
+		op, value = query.OpMatch, c.value.str
 	case "!~":
-		op, value, negate = OpMatch, c.value.str, true
+		op, value, negate = query.OpMatch, c.value.str, true
 	case "#", "!#":
-		op, negate = OpEq, c.op == "!#"
-		if fields[0] != FieldFolder { // a word of a space-separated list
-			op, value = OpMatch, `(^|\s)`+regexp.QuoteMeta(value)+`(\s|$)`
+		op, negate = query.OpEq, c.op == "!#"
+		if fields[0] != query.FieldFolder { // a word of a space-separated list
+			op, value = query.OpMatch, `(^|\s)`+regexp.QuoteMeta(value)+`(\s|$)`
 		}
 	default:
-		return nil, errorf(c.col, "%s takes no %s in tidings", c.attr, c.op)
+		return nil, errorAt(c.col, "%s takes no %s in tidings", c.attr, c.op)
 	}
-	if op == OpMatch {
-		if _, err := Regexp(value); err != nil {
-			return nil, errorf(c.value.col, "regular expression does not translate: %s", err)
+	if op == query.OpMatch {
+		if _, err := query.Regexp(value); err != nil {
+			return nil, errorAt(c.value.col, "regular expression does not translate: %s", err)
 		}
 	}
 	if negate && len(fields) == 1 {
-		negate, op = false, map[Op]Op{OpEq: OpNe, OpMatch: OpNotMatch}[op]
+		negate, op = false, map[query.Op]query.Op{query.OpEq: query.OpNe, query.OpMatch: query.OpNotMatch}[op]
 	}
-	var e Expr
+	var e query.Expr
 	for _, f := range fields {
-		var t Expr = &TextTest{Field: f, Op: op, Value: value}
+		var t query.Expr = &query.TextTest{Field: f, Op: op, Value: value}
 		if e == nil {
 			e = t
 		} else {
-			e = &Or{Left: e, Right: t}
+			e = &query.Or{Left: e, Right: t}
 		}
 	}
 	if negate {
-		e = &Not{X: e}
+		e = &query.Not{X: e}
 	}
 	return e, nil
 }
 
 // translateUnread maps unread = "yes"/"no" (and !=).
-func translateUnread(c nbComparison) (Expr, error) {
+func translateUnread(c nbComparison) (query.Expr, error) {
 	v := strings.ToLower(c.value.unescaped())
 	if (c.op != "=" && c.op != "==" && c.op != "!=") || (v != "yes" && v != "no") {
-		return nil, errorf(c.col, `unread translates only as unread = "yes" or "no"`)
+		return nil, errorAt(c.col, `unread translates only as unread = "yes" or "no"`)
 	}
-	return &BoolTest{Field: FieldUnread, Value: (v == "yes") == (c.op != "!=")}, nil
+	return &query.BoolTest{Field: query.FieldUnread, Value: (v == "yes") == (c.op != "!=")}, nil
 }
 
 // translateEnclosure maps enclosure_url != "" (has one) and = "".
-func translateEnclosure(c nbComparison) (Expr, error) {
+func translateEnclosure(c nbComparison) (query.Expr, error) {
 	if !c.value.quoted || c.value.str != "" || (c.op != "=" && c.op != "==" && c.op != "!=") {
-		return nil, errorf(c.col, `enclosure_url translates only as enclosure_url != "" or = ""`)
+		return nil, errorAt(c.col, `enclosure_url translates only as enclosure_url != "" or = ""`)
 	}
-	return &BoolTest{Field: FieldEnclosure, Value: c.op == "!="}, nil
+	return &query.BoolTest{Field: query.FieldEnclosure, Value: c.op == "!="}, nil
 }
 
 // translateAge maps age comparisons and between.
-func translateAge(c nbComparison) (Expr, error) {
+func translateAge(c nbComparison) (query.Expr, error) {
 	v := c.value
 	if v.quoted {
 		n, err := strconv.Atoi(v.unescaped())
 		if err != nil {
-			return nil, errorf(v.col, "age takes a number of days")
+			return nil, errorAt(v.col, "age takes a number of days")
 		}
 		v.lo, v.hi, v.isNum = n, n, true
 	}
 	if c.op == "between" {
 		if !v.isRng {
-			return nil, errorf(v.col, "between takes a range such as 0:7")
+			return nil, errorAt(v.col, "between takes a range such as 0:7")
 		}
 		lo, hi := min(v.lo, v.hi), max(v.lo, v.hi)
-		return &And{Left: ageTest(OpGe, lo), Right: ageTest(OpLe, hi)}, nil
+		return &query.And{Left: ageTest(query.OpGe, lo), Right: ageTest(query.OpLe, hi)}, nil
 	}
 	if !v.isNum || v.lo < 0 {
-		return nil, errorf(v.col, "age %s takes a number of days", c.op)
+		return nil, errorAt(v.col, "age %s takes a number of days", c.op)
 	}
-	ops := map[string]Op{"=": OpEq, "==": OpEq, "!=": OpNe, "<": OpLt, ">": OpGt, "<=": OpLe, ">=": OpGe}
+	ops := map[string]query.Op{"=": query.OpEq, "==": query.OpEq, "!=": query.OpNe, "<": query.OpLt, ">": query.OpGt, "<=": query.OpLe, ">=": query.OpGe}
 	op, ok := ops[c.op]
 	if !ok {
-		return nil, errorf(c.col, "age takes no %s", c.op)
+		return nil, errorAt(c.col, "age takes no %s", c.op)
 	}
 	return ageTest(op, v.lo), nil
 }
 
-func ageTest(op Op, days int) Expr {
-	return &AgeTest{Op: op, Days: max(days, 0)}
+func ageTest(op query.Op, days int) query.Expr {
+	return &query.AgeTest{Op: op, Days: max(days, 0)}
+}
+
+// errorAt is a translation error at the 1-based column col, a
+// *query.Error as the language's own parse errors are.
+func errorAt(col int, format string, args ...any) *query.Error {
+	return &query.Error{Column: col, Msg: fmt.Sprintf(format, args...)}
 }

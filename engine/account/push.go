@@ -1,4 +1,4 @@
-package engine
+package account
 
 import (
 	"context"
@@ -36,23 +36,23 @@ func applied(j store.JournalEntry, st remote.State) bool {
 // the journal once the server acknowledged it; a batch whose answer never
 // came (a killed process, a lost connection) is checked against the
 // server before it is sent again, so a change reaches the server once.
-func (e *Engine) pushChanges(ctx context.Context, res *AccountResult) error {
-	entries, err := e.store.Journal(ctx)
+func (a *Account) pushChanges(ctx context.Context, res *Result) error {
+	entries, err := a.store.Journal(ctx)
 	if err != nil || len(entries) == 0 {
 		return err
 	}
-	if entries, err = e.settleUnacknowledged(ctx, entries); err != nil {
+	if entries, err = a.settleUnacknowledged(ctx, entries); err != nil {
 		return err
 	}
 	byChange := map[remote.Change][]store.JournalEntry{}
 	for _, j := range entries {
 		byChange[changeOf(j)] = append(byChange[changeOf(j)], j)
 	}
-	limit := max(e.remote.PushLimit(), 1)
+	limit := max(a.svc.PushLimit(), 1)
 	for _, c := range pushOrder {
 		list := byChange[c]
 		for start := 0; start < len(list); start += limit {
-			if err := e.pushBatch(ctx, c, list[start:min(start+limit, len(list))]); err != nil {
+			if err := a.pushBatch(ctx, c, list[start:min(start+limit, len(list))]); err != nil {
 				return err
 			}
 			res.Pushed += min(limit, len(list)-start)
@@ -62,26 +62,26 @@ func (e *Engine) pushChanges(ctx context.Context, res *AccountResult) error {
 }
 
 // pushBatch sends one batch and acknowledges it.
-func (e *Engine) pushBatch(ctx context.Context, c remote.Change, batch []store.JournalEntry) error {
+func (a *Account) pushBatch(ctx context.Context, c remote.Change, batch []store.JournalEntry) error {
 	ids := make([]int64, len(batch))
 	items := make([]string, len(batch))
 	for i, j := range batch {
 		ids[i], items[i] = j.ID, j.ItemID
 	}
-	if err := e.store.MarkSending(ctx, ids, e.clock.Now()); err != nil {
+	if err := a.store.MarkSending(ctx, ids, a.clock.Now()); err != nil {
 		return err
 	}
-	if err := e.remote.Push(ctx, c, items); err != nil {
+	if err := a.svc.Push(ctx, c, items); err != nil {
 		return err
 	}
-	return e.store.Acknowledge(context.WithoutCancel(ctx), ids)
+	return a.store.Acknowledge(context.WithoutCancel(ctx), ids)
 }
 
 // settleUnacknowledged asks the server for the state of the items whose
 // push began but was never acknowledged: those already applied there (or
 // gone from the server) leave the journal; the others are returned with
 // the entries never sent, to be pushed.
-func (e *Engine) settleUnacknowledged(ctx context.Context, entries []store.JournalEntry) ([]store.JournalEntry, error) {
+func (a *Account) settleUnacknowledged(ctx context.Context, entries []store.JournalEntry) ([]store.JournalEntry, error) {
 	var sent []string
 	for _, j := range entries {
 		if j.Sent {
@@ -91,7 +91,7 @@ func (e *Engine) settleUnacknowledged(ctx context.Context, entries []store.Journ
 	if len(sent) == 0 {
 		return entries, nil
 	}
-	states, err := e.remote.States(ctx, sent)
+	states, err := a.svc.States(ctx, sent)
 	if err != nil {
 		return nil, err
 	}
@@ -105,6 +105,6 @@ func (e *Engine) settleUnacknowledged(ctx context.Context, entries []store.Journ
 		}
 		keep = append(keep, j)
 	}
-	e.log.Info("remote: changes sent before without an answer", "applied", len(done), "to send", len(sent)-len(done))
-	return keep, e.store.Acknowledge(ctx, done)
+	a.log.Info("remote: changes sent before without an answer", "applied", len(done), "to send", len(sent)-len(done))
+	return keep, a.store.Acknowledge(ctx, done)
 }

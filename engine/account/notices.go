@@ -1,23 +1,24 @@
-package engine
+package account
 
 import (
 	"fmt"
+	"log/slog"
 
 	"github.com/tidings-rss/tidings/store"
 )
 
-// maxAccountNotices bounds the notices of one sync: a server listing
+// maxNotices bounds the notices of one sync: a server listing
 // thousands of refused subscriptions makes one more line that says how
 // many more there were, not thousands.
-const maxAccountNotices = 20
+const maxNotices = 20
 
-// note logs line and keeps it for the user, up to maxAccountNotices.
-func (r *AccountResult) note(e *Engine, line string) {
-	e.log.Warn("remote: " + line)
+// note logs line and keeps it for the user, up to maxNotices.
+func (r *Result) note(log *slog.Logger, line string) {
+	log.Warn("remote: " + line)
 	switch n := len(r.Notices); {
-	case n < maxAccountNotices:
+	case n < maxNotices:
 		r.Notices = append(r.Notices, line)
-	case n == maxAccountNotices:
+	case n == maxNotices:
 		r.Notices = append(r.Notices, "more of the server's subscriptions were skipped: see the log")
 	}
 }

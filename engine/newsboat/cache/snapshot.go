@@ -1,4 +1,4 @@
-package newsboat
+package cache
 
 import (
 	"context"
@@ -27,7 +27,7 @@ const (
 )
 
 // cacheTimeout bounds the time everything read from one cache takes,
-// from OpenCache on: a statement still running at the deadline is
+// from Open on: a statement still running at the deadline is
 // interrupted (go-sqlite3 calls sqlite3_interrupt when its context ends).
 var cacheTimeout = 5 * time.Minute
 

@@ -1,4 +1,4 @@
-package newsboat
+package cache
 
 import (
 	"cmp"
@@ -13,8 +13,8 @@ import (
 	// Registers the "sqlite3" driver.
 	_ "github.com/mattn/go-sqlite3"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
-	"github.com/tidings-rss/tidings/store"
 )
 
 // Cache is a newsboat cache.db, opened read-only (see openSnapshot):
@@ -26,8 +26,8 @@ type Cache struct {
 	deadline time.Time
 }
 
-// CacheFeed is a feed newsboat downloaded.
-type CacheFeed struct {
+// Feed is a feed newsboat downloaded.
+type Feed struct {
 	// URL is the feed's address (newsboat's rssurl).
 	URL string
 	// SiteURL is the link of the feed's web site.
@@ -36,8 +36,8 @@ type CacheFeed struct {
 	Title string
 }
 
-// CacheItem is one article newsboat kept, with its state.
-type CacheItem struct {
+// Item is one article newsboat kept, with its state.
+type Item struct {
 	// GUID is newsboat's identity for the article: the feed's guid, or one
 	// newsboat made up (see DocItem).
 	GUID string
@@ -69,11 +69,11 @@ const (
 		FROM main.rss_item WHERE feedurl = ? AND deleted = 0`
 )
 
-// OpenCache opens a newsboat cache.db read-only and checks that it has
+// Open opens a newsboat cache.db read-only and checks that it has
 // the tables and columns newsboat 2.x writes, as plain tables (see
 // checkTables). What the Cache reads afterwards must be read within
 // cacheTimeout of this call.
-func OpenCache(ctx context.Context, path string) (*Cache, error) {
+func Open(ctx context.Context, path string) (*Cache, error) {
 	db, err := openSnapshot(path)
 	if err != nil {
 		return nil, fmt.Errorf("newsboat cache %s: %w", path, err)
@@ -118,7 +118,7 @@ func (c *Cache) Close() error {
 }
 
 // Feeds returns the feeds in the cache, in the order newsboat added them.
-func (c *Cache) Feeds(ctx context.Context) ([]CacheFeed, error) {
+func (c *Cache) Feeds(ctx context.Context) ([]Feed, error) {
 	ctx, cancel := c.bounded(ctx)
 	defer cancel()
 	rows, err := c.db.QueryContext(ctx, feedsQuery)
@@ -126,9 +126,9 @@ func (c *Cache) Feeds(ctx context.Context) ([]CacheFeed, error) {
 		return nil, fmt.Errorf("newsboat cache %s: feeds: %w", c.path, err)
 	}
 	defer rows.Close()
-	var out []CacheFeed
+	var out []Feed
 	for rows.Next() {
-		var f CacheFeed
+		var f Feed
 		if err := rows.Scan(&f.URL, &f.SiteURL, &f.Title); err != nil {
 			return nil, fmt.Errorf("newsboat cache %s: feeds: %w", c.path, err)
 		}
@@ -139,7 +139,7 @@ func (c *Cache) Feeds(ctx context.Context) ([]CacheFeed, error) {
 
 // Items returns a feed's articles, newest first, without those deleted in
 // newsboat.
-func (c *Cache) Items(ctx context.Context, feedURL string) ([]CacheItem, error) {
+func (c *Cache) Items(ctx context.Context, feedURL string) ([]Item, error) {
 	ctx, cancel := c.bounded(ctx)
 	defer cancel()
 	rows, err := c.db.QueryContext(ctx, itemsQuery, feedURL)
@@ -147,10 +147,10 @@ func (c *Cache) Items(ctx context.Context, feedURL string) ([]CacheItem, error) 
 		return nil, fmt.Errorf("newsboat cache %s: items of %s: %w", c.path, feedURL, err)
 	}
 	defer rows.Close()
-	var out []CacheItem
+	var out []Item
 	var keys []itemKey
 	for rows.Next() {
-		var it CacheItem
+		var it Item
 		var k itemKey
 		if err := rows.Scan(&k.id, &it.GUID, &it.Title, &it.Author, &it.Link, &k.pub, &it.Content, &it.Unread,
 			&it.EnclosureURL, &it.EnclosureType, &it.Flags); err != nil {
@@ -172,7 +172,7 @@ type itemKey struct{ pub, id int64 }
 
 // newestFirst orders items as newsboat lists them: by date, newest first,
 // then by id, last added first (keys[i] is items[i]'s).
-func newestFirst(items []CacheItem, keys []itemKey) []CacheItem {
+func newestFirst(items []Item, keys []itemKey) []Item {
 	order := make([]int, len(items))
 	for i := range order {
 		order[i] = i
@@ -180,7 +180,7 @@ func newestFirst(items []CacheItem, keys []itemKey) []CacheItem {
 	slices.SortFunc(order, func(a, b int) int {
 		return cmp.Or(cmp.Compare(keys[b].pub, keys[a].pub), cmp.Compare(keys[b].id, keys[a].id))
 	})
-	out := make([]CacheItem, len(items))
+	out := make([]Item, len(items))
 	for i, j := range order {
 		out[i] = items[j]
 	}
@@ -188,7 +188,7 @@ func newestFirst(items []CacheItem, keys []itemKey) []CacheItem {
 }
 
 // Flagged reports whether the article carries any newsboat flag.
-func (it CacheItem) Flagged() bool {
+func (it Item) Flagged() bool {
 	return strings.TrimSpace(it.Flags) != ""
 }
 
@@ -200,8 +200,8 @@ func (it CacheItem) Flagged() bool {
 // dropped, and the article is known the way tidings' own downloads will
 // know it. A GUID equal to the link is kept: a feed giving its links as
 // guids is far more common than an article with neither guid nor date.
-func (it CacheItem) DocItem() store.DocItem {
-	d := store.DocItem{
+func (it Item) DocItem() document.Item {
+	d := document.Item{
 		GUID:    it.GUID,
 		Title:   it.Title,
 		Link:    it.Link,
@@ -216,14 +216,14 @@ func (it CacheItem) DocItem() store.DocItem {
 		d.Published = &p
 	}
 	if it.EnclosureURL != "" {
-		d.Enclosures = []store.DocEnclosure{{URL: it.EnclosureURL, Type: it.EnclosureType}}
+		d.Enclosures = []document.Enclosure{{URL: it.EnclosureURL, Type: it.EnclosureType}}
 	}
 	return d
 }
 
 // madeUpGUID reports whether newsboat invented the article's GUID: its
 // link followed by a date, or its title when it has no link.
-func madeUpGUID(it CacheItem) bool {
+func madeUpGUID(it Item) bool {
 	if it.Link == "" {
 		return it.GUID == it.Title
 	}
@@ -234,6 +234,6 @@ func madeUpGUID(it CacheItem) bool {
 
 // Address is the cached feed's rssurl as a checked web address, or the
 // reason it is not one.
-func (cf CacheFeed) Address() (weburl.URL, error) {
+func (cf Feed) Address() (weburl.URL, error) {
 	return weburl.Parse(cf.URL)
 }

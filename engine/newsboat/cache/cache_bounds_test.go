@@ -1,4 +1,4 @@
-package newsboat
+package cache
 
 import (
 	"context"
@@ -72,10 +72,10 @@ func TestOpenCacheRefusesWhatIsNotATable(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := makeCache(t, tt.stmts...)
-			c, err := OpenCache(context.Background(), path)
+			c, err := Open(context.Background(), path)
 			if err == nil {
 				c.Close()
-				t.Fatal("OpenCache succeeded")
+				t.Fatal("Open succeeded")
 			}
 			if !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "is not a newsboat 2.x cache.db") ||
 				strings.Contains(err.Error(), "\n") {
@@ -91,7 +91,7 @@ func TestCacheWithTriggersIsReadAsIs(t *testing.T) {
 	path := makeCache(t, feedTable, itemTable, aFeed,
 		`INSERT INTO rss_item (guid, title, author, url, feedurl, pubDate, content, unread) VALUES ('g', 'T', '', '', 'http://127.0.0.1/f', 1, 'c', 1)`,
 		`CREATE TRIGGER t AFTER UPDATE ON rss_item BEGIN INSERT INTO rss_feed VALUES ('http://x/' || random(), '', ''); END`)
-	c, err := OpenCache(context.Background(), path)
+	c, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestCacheValuesAreBounded(t *testing.T) {
 	path := makeCache(t, feedTable, itemTable, aFeed,
 		`INSERT INTO rss_item (guid, title, author, url, feedurl, pubDate, content, unread)
 		 VALUES ('g', 'T', '', '', 'http://127.0.0.1/f', 1, zeroblob(`+strconv.Itoa(maxCacheValue+1)+`), 1)`)
-	c, err := OpenCache(context.Background(), path)
+	c, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,13 +176,13 @@ func TestOpenCacheRefusesWhatIsNotAFile(t *testing.T) {
 		t.Skipf("mkfifo: %v", err)
 	}
 	for _, path := range []string{fifo, dir} {
-		c, err := OpenCache(context.Background(), path)
+		c, err := Open(context.Background(), path)
 		if err == nil {
 			c.Close()
-			t.Fatalf("OpenCache(%s) succeeded", path)
+			t.Fatalf("Open(%s) succeeded", path)
 		}
 		if !strings.Contains(err.Error(), "not a regular file") {
-			t.Errorf("OpenCache(%s): %v", path, err)
+			t.Errorf("Open(%s): %v", path, err)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package newsboat
+package cache
 
 import (
 	"bytes"
@@ -11,14 +11,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/engine/document"
 )
 
 // fixtureCache copies testdata/newsboat/cache.db — made by the real
 // newsboat 2.21, see make-cache.sh there — into a temporary folder.
 func fixtureCache(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "newsboat", "cache.db"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "newsboat", "cache.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func fixtureCache(t *testing.T) string {
 func openFixture(t *testing.T) (*Cache, string) {
 	t.Helper()
 	path := fixtureCache(t)
-	c, err := OpenCache(context.Background(), path)
+	c, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestCacheReadsFeedsItemsAndStates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantFeeds := []CacheFeed{
+	wantFeeds := []Feed{
 		{URL: "http://127.0.0.1:18313/alpha.xml", SiteURL: "http://127.0.0.1:18313/alpha/", Title: "Alpha News"},
 		{URL: "http://127.0.0.1:18313/beta.atom", SiteURL: "http://127.0.0.1:18313/beta.atom", Title: "Beta Log"},
 		{URL: "http://127.0.0.1:18313/gamma.xml", SiteURL: "http://127.0.0.1:18313/gamma/", Title: "Gamma"},
@@ -134,10 +134,10 @@ func TestOpenCacheRefusesOtherFiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := OpenCache(context.Background(), tt.path)
+			c, err := Open(context.Background(), tt.path)
 			if err == nil {
 				c.Close()
-				t.Fatal("OpenCache succeeded")
+				t.Fatal("Open succeeded")
 			}
 			if !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
 				t.Errorf("error = %q, want one line with %q", err, tt.want)
@@ -150,15 +150,15 @@ func TestDocItemDropsTheGUIDsNewsboatMadeUp(t *testing.T) {
 	pub := time.Date(2006, 1, 3, 10, 0, 0, 0, time.UTC)
 	tests := []struct {
 		name string
-		it   CacheItem
+		it   Item
 		want string
 	}{
-		{"the feed's guid", CacheItem{GUID: "alpha-1", Link: "http://x/1", Title: "A"}, "alpha-1"},
-		{"a guid equal to the link", CacheItem{GUID: "http://x/3", Link: "http://x/3", Title: "C"}, "http://x/3"},
-		{"link and RSS date", CacheItem{GUID: "http://x/2Tue, 03 Jan 2006 10:00:00 GMT", Link: "http://x/2"}, ""},
-		{"link and Atom date", CacheItem{GUID: "http://x/22006-01-03T10:00:00Z", Link: "http://x/2"}, ""},
-		{"a guid that extends the link's path", CacheItem{GUID: "http://x/2/comments-1", Link: "http://x/2"}, "http://x/2/comments-1"},
-		{"the title, without link", CacheItem{GUID: "Gamma note", Title: "Gamma note"}, ""},
+		{"the feed's guid", Item{GUID: "alpha-1", Link: "http://x/1", Title: "A"}, "alpha-1"},
+		{"a guid equal to the link", Item{GUID: "http://x/3", Link: "http://x/3", Title: "C"}, "http://x/3"},
+		{"link and RSS date", Item{GUID: "http://x/2Tue, 03 Jan 2006 10:00:00 GMT", Link: "http://x/2"}, ""},
+		{"link and Atom date", Item{GUID: "http://x/22006-01-03T10:00:00Z", Link: "http://x/2"}, ""},
+		{"a guid that extends the link's path", Item{GUID: "http://x/2/comments-1", Link: "http://x/2"}, "http://x/2/comments-1"},
+		{"the title, without link", Item{GUID: "Gamma note", Title: "Gamma note"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -172,8 +172,8 @@ func TestDocItemDropsTheGUIDsNewsboatMadeUp(t *testing.T) {
 			}
 		})
 	}
-	enc := CacheItem{GUID: "g", EnclosureURL: "http://x/a.mp3", EnclosureType: "audio/mpeg"}.DocItem()
-	if want := []store.DocEnclosure{{URL: "http://x/a.mp3", Type: "audio/mpeg"}}; !reflect.DeepEqual(enc.Enclosures, want) {
+	enc := Item{GUID: "g", EnclosureURL: "http://x/a.mp3", EnclosureType: "audio/mpeg"}.DocItem()
+	if want := []document.Enclosure{{URL: "http://x/a.mp3", Type: "audio/mpeg"}}; !reflect.DeepEqual(enc.Enclosures, want) {
 		t.Errorf("Enclosures = %+v, want %+v", enc.Enclosures, want)
 	}
 }

@@ -1,10 +1,11 @@
-package engine
+package account
 
 import (
 	"context"
 	"fmt"
 	"strings"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/remote"
@@ -13,40 +14,40 @@ import (
 )
 
 // pullFeeds makes the account's feeds here what the server lists.
-func (e *Engine) pullFeeds(ctx context.Context, res *AccountResult) error {
-	feeds, refused, err := e.remote.Feeds(ctx)
+func (a *Account) pullFeeds(ctx context.Context, res *Result) error {
+	feeds, refused, err := a.svc.Feeds(ctx)
 	if err != nil {
 		return err
 	}
 	for _, why := range refused {
-		res.note(e, "a subscription of the server is skipped: "+why)
+		res.note(a.log, "a subscription of the server is skipped: "+why)
 	}
-	reset, err := e.store.AdoptRemoteAccount(ctx, e.accountKey())
+	reset, err := a.store.AdoptRemoteAccount(ctx, a.key())
 	if err != nil {
 		return err
 	}
 	if reset {
-		e.log.Info("remote account changed: the former account's feeds are local now", "remote", e.cfg.Remote)
+		a.log.Info("remote account changed: the former account's feeds are local now", "remote", a.cfg.Remote)
 	}
 	list := make([]store.RemoteFeed, 0, len(feeds))
 	for _, f := range feeds {
 		list = append(list, remoteFeed(f))
 	}
-	ch, err := e.store.ApplyRemoteFeeds(ctx, list, store.NewFeed{DownloadEnclosures: e.cfg.Enclosures.Download})
+	ch, err := a.store.ApplyRemoteFeeds(ctx, list, store.NewFeed{DownloadEnclosures: a.cfg.Enclosures.Download})
 	if err != nil {
 		return err
 	}
-	e.removeFiles(ch.RemovedFiles)
+	a.eng.RemoveFiles(ch.RemovedFiles)
 	for _, id := range ch.RemovedFeeds {
-		if err := enclosure.RemoveFeedFolder(e.cfg.Enclosures.Directory, id); err != nil {
-			e.log.Debug("remove enclosure folder", "feed", id, "err", err)
+		if err := enclosure.RemoveFeedFolder(a.cfg.Enclosures.Directory, id); err != nil {
+			a.log.Debug("remove enclosure folder", "feed", id, "err", err)
 		}
 	}
 	for _, sk := range ch.Skipped {
-		res.note(e, skippedLine(sk))
+		res.note(a.log, skippedLine(sk))
 	}
 	for _, k := range ch.Kept {
-		res.note(e, fmt.Sprintf("%q is no longer on the server; it stays here as a local feed synced by hand, for its %d flagged items", k.Title, k.Flagged))
+		res.note(a.log, fmt.Sprintf("%q is no longer on the server; it stays here as a local feed synced by hand, for its %d flagged items", k.Title, k.Flagged))
 	}
 	res.FeedsAdded += ch.Added
 	res.FeedsRemoved += ch.Removed
@@ -98,36 +99,36 @@ type pullState struct {
 // pullItems pulls the items tidings lacks, a page at a time, each page one
 // transaction, then the server's whole read and starred state when the
 // protocol lists it. It returns the cursor for the next pull.
-func (e *Engine) pullItems(ctx context.Context, res *AccountResult) (string, error) {
-	acct, err := e.store.RemoteAccount(ctx)
+func (a *Account) pullItems(ctx context.Context, res *Result) (string, error) {
+	acct, err := a.store.RemoteAccount(ctx)
 	if err != nil {
 		return "", err
 	}
 	ps := &pullState{pulled: map[string]bool{}}
-	if ps.known, err = e.store.KnownRemoteItems(ctx); err != nil {
+	if ps.known, err = a.store.KnownRemoteItems(ctx); err != nil {
 		return "", err
 	}
-	if err := e.loadRemoteFeeds(ctx, ps); err != nil {
+	if err := a.loadRemoteFeeds(ctx, ps); err != nil {
 		return "", err
 	}
-	pulled, err := e.remote.Pull(ctx, acct.Cursor, func(id string) bool { return ps.known[id] },
-		func(items []remote.Item) error { return e.recordPage(ctx, ps, items, res) })
+	pulled, err := a.svc.Pull(ctx, acct.Cursor, func(id string) bool { return ps.known[id] },
+		func(items []remote.Item) error { return a.recordPage(ctx, ps, items, res) })
 	if err != nil {
 		return "", err
 	}
 	if pulled.Refused > 0 || ps.orphans > 0 {
-		e.log.Warn("remote: items of the server left out", "refused by the entry rules", pulled.Refused,
+		a.log.Warn("remote: items of the server left out", "refused by the entry rules", pulled.Refused,
 			"of a subscription not held here", ps.orphans)
 	}
 	if s := pulled.Snapshot; s != nil {
-		_, n, err := e.store.ApplyRemoteStates(ctx, store.RemoteStates{Unread: s.Unread, Starred: s.Starred, Skip: ps.pulled})
+		_, n, err := a.store.ApplyRemoteStates(ctx, store.RemoteStates{Unread: s.Unread, Starred: s.Starred, Skip: ps.pulled})
 		if err != nil {
 			return "", err
 		}
 		res.StateChanges += n
 	}
 	if pulled.All != nil {
-		if err := e.store.ForgetPurged(ctx, pulled.All); err != nil {
+		if err := a.store.ForgetPurged(ctx, pulled.All); err != nil {
 			return "", err
 		}
 	}
@@ -136,8 +137,8 @@ func (e *Engine) pullItems(ctx context.Context, res *AccountResult) (string, err
 
 // loadRemoteFeeds maps the account's feeds by the server's id, with the
 // number of items each keeps.
-func (e *Engine) loadRemoteFeeds(ctx context.Context, ps *pullState) error {
-	feeds, err := e.store.Feeds(ctx)
+func (a *Account) loadRemoteFeeds(ctx context.Context, ps *pullState) error {
+	feeds, err := a.store.Feeds(ctx)
 	if err != nil {
 		return err
 	}
@@ -145,7 +146,7 @@ func (e *Engine) loadRemoteFeeds(ctx context.Context, ps *pullState) error {
 	for _, f := range feeds {
 		if f.Remote() {
 			ps.feeds[f.RemoteID] = f
-			ps.max[f.ID] = MaxItems(e.cfg, f)
+			ps.max[f.ID] = a.eng.MaxItems(f)
 		}
 	}
 	return nil
@@ -154,10 +155,10 @@ func (e *Engine) loadRemoteFeeds(ctx context.Context, ps *pullState) error {
 // recordPage sanitizes a page of items and records it in one transaction;
 // the enclosures of new and changed items of feeds that download them are
 // queued.
-func (e *Engine) recordPage(ctx context.Context, ps *pullState, items []remote.Item, res *AccountResult) error {
+func (a *Account) recordPage(ctx context.Context, ps *pullState, items []remote.Item, res *Result) error {
 	page := make([]store.RemoteItem, 0, len(items))
 	for _, it := range items {
-		f, ok, err := e.feedOfItem(ctx, ps, it.FeedID)
+		f, ok, err := a.feedOfItem(ctx, ps, it.FeedID)
 		if err != nil {
 			return err
 		}
@@ -165,28 +166,28 @@ func (e *Engine) recordPage(ctx context.Context, ps *pullState, items []remote.I
 			ps.orphans++
 			continue
 		}
-		doc := store.Document{Items: []store.DocItem{it.Doc}}
+		doc := document.Document{Items: []document.Item{it.Doc}}
 		feed.Clean(&doc, f.URL)
 		page = append(page, store.RemoteItem{FeedID: f.ID, Item: doc.Items[0], Read: it.State.Read, Flagged: it.State.Starred})
 		ps.pulled[it.ID], ps.known[it.ID] = true, true
 	}
-	out, err := e.store.RecordRemoteItems(ctx, page, ps.max, e.clock.Now())
+	out, err := a.store.RecordRemoteItems(ctx, page, ps.max, a.clock.Now())
 	if err != nil {
 		return err
 	}
-	e.removeFiles(out.RemovedFiles)
+	a.eng.RemoveFiles(out.RemovedFiles)
 	res.NewItems += out.New
 	res.UpdatedItems += out.Updated
 	res.StateChanges += out.StateChanged
 	for _, f := range ps.feeds {
-		e.queueEnclosures(ctx, f, out.Changed[f.ID])
+		a.eng.QueueEnclosures(ctx, f, out.Changed[f.ID])
 	}
 	return nil
 }
 
 // feedOfItem finds the feed an item belongs to; an item of a subscription
 // made since the list was read makes the list be read once more.
-func (e *Engine) feedOfItem(ctx context.Context, ps *pullState, remoteID string) (store.Feed, bool, error) {
+func (a *Account) feedOfItem(ctx context.Context, ps *pullState, remoteID string) (store.Feed, bool, error) {
 	if f, ok := ps.feeds[remoteID]; ok {
 		return f, true, nil
 	}
@@ -194,10 +195,10 @@ func (e *Engine) feedOfItem(ctx context.Context, ps *pullState, remoteID string)
 		return store.Feed{}, false, nil
 	}
 	ps.refreshed = true
-	if err := e.pullFeeds(ctx, &AccountResult{}); err != nil {
+	if err := a.pullFeeds(ctx, &Result{}); err != nil {
 		return store.Feed{}, false, err
 	}
-	if err := e.loadRemoteFeeds(ctx, ps); err != nil {
+	if err := a.loadRemoteFeeds(ctx, ps); err != nil {
 		return store.Feed{}, false, err
 	}
 	f, ok := ps.feeds[remoteID]

@@ -1,9 +1,11 @@
-package query
+package newsboat
 
 import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/tidings-rss/tidings/engine/query"
 )
 
 // ErrNotQuery means a urls-file line is not a query feed (it is a feed,
@@ -13,18 +15,18 @@ var ErrNotQuery = errors.New("not a query line")
 // ErrNotIgnoreArticle means a config line is not an ignore-article line.
 var ErrNotIgnoreArticle = errors.New("not an ignore-article line")
 
-// NewsboatQuery is a query feed of a newsboat urls file, translated.
-type NewsboatQuery struct {
+// QueryLine is a query feed of a newsboat urls file, translated.
+type QueryLine struct {
 	Line int // 1-based, 0 when translated from a lone line
 	Name string
-	Expr Expr
+	Expr query.Expr
 }
 
-// NewsboatRule is an ignore-article line of a newsboat config, translated:
+// Rule is an ignore-article line of a newsboat config, translated:
 // the feed's URL (when not "*") joins the expression as feed = "URL".
-type NewsboatRule struct {
+type Rule struct {
 	Line int
-	Expr Expr
+	Expr query.Expr
 	// Hide is set by ignore-mode "display": newsboat keeps such articles
 	// but does not show them (tidings' hide); by default ("download") it
 	// drops them (tidings' delete).
@@ -43,57 +45,57 @@ func (u Untranslated) String() string {
 	return fmt.Sprintf("line %d: %s: %s", u.Line, strings.Join(strings.Fields(u.Text), " "), u.Reason)
 }
 
-// TranslateNewsboatQuery translates one line of a newsboat urls file of
+// TranslateQueryLine translates one line of a newsboat urls file of
 // the form "query:NAME:EXPRESSION" [tags…]. A line that is no query feed
 // is ErrNotQuery; a query that does not translate is another error.
-func TranslateNewsboatQuery(line string) (NewsboatQuery, error) {
-	tokens, err := newsboatTokens(line)
+func TranslateQueryLine(line string) (QueryLine, error) {
+	tokens, err := lineTokens(line)
 	if err != nil {
-		return NewsboatQuery{}, err
+		return QueryLine{}, err
 	}
 	if len(tokens) == 0 || !strings.HasPrefix(tokens[0], "query:") {
-		return NewsboatQuery{}, ErrNotQuery
+		return QueryLine{}, ErrNotQuery
 	}
 	name, expr, ok := strings.Cut(strings.TrimPrefix(tokens[0], "query:"), ":")
 	name = strings.TrimSpace(name)
 	if !ok || name == "" {
-		return NewsboatQuery{}, errors.New(`want "query:NAME:EXPRESSION"`)
+		return QueryLine{}, errors.New(`want "query:NAME:EXPRESSION"`)
 	}
-	e, err := TranslateNewsboat(expr)
+	e, err := TranslateFilter(expr)
 	if err != nil {
-		return NewsboatQuery{}, fmt.Errorf("query %q: %w", name, err)
+		return QueryLine{}, fmt.Errorf("query %q: %w", name, err)
 	}
-	return NewsboatQuery{Name: name, Expr: e}, nil
+	return QueryLine{Name: name, Expr: e}, nil
 }
 
 // TranslateIgnoreArticle translates one newsboat config line
 // `ignore-article FEED-URL-or-* "EXPRESSION"`. A line of another command
 // is ErrNotIgnoreArticle.
-func TranslateIgnoreArticle(line string) (NewsboatRule, error) {
-	tokens, err := newsboatTokens(line)
+func TranslateIgnoreArticle(line string) (Rule, error) {
+	tokens, err := lineTokens(line)
 	if err != nil {
-		return NewsboatRule{}, err
+		return Rule{}, err
 	}
 	if len(tokens) == 0 || tokens[0] != "ignore-article" {
-		return NewsboatRule{}, ErrNotIgnoreArticle
+		return Rule{}, ErrNotIgnoreArticle
 	}
 	if len(tokens) != 3 {
-		return NewsboatRule{}, errors.New(`want ignore-article FEED-URL-or-* "EXPRESSION"`)
+		return Rule{}, errors.New(`want ignore-article FEED-URL-or-* "EXPRESSION"`)
 	}
-	e, err := TranslateNewsboat(tokens[2])
+	e, err := TranslateFilter(tokens[2])
 	if err != nil {
-		return NewsboatRule{}, err
+		return Rule{}, err
 	}
 	if feed := tokens[1]; feed != "*" {
-		e = &And{Left: &TextTest{Field: FieldFeed, Op: OpEq, Value: feed}, Right: e}
+		e = &query.And{Left: &query.TextTest{Field: query.FieldFeed, Op: query.OpEq, Value: feed}, Right: e}
 	}
-	return NewsboatRule{Expr: e}, nil
+	return Rule{Expr: e}, nil
 }
 
-// newsboatTokens splits a line as newsboat does: words separated by
+// lineTokens splits a line as newsboat does: words separated by
 // blanks, "quoted" words with backslash escapes, and a # that starts a
 // word begins a comment.
-func newsboatTokens(line string) ([]string, error) {
+func lineTokens(line string) ([]string, error) {
 	var out []string
 	rs := []rune(line)
 	for i := 0; i < len(rs); {

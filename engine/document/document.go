@@ -1,4 +1,4 @@
-package store
+package document
 
 import "time"
 
@@ -32,7 +32,7 @@ type Document struct {
 	NewFeedURL string
 
 	// Items in document order.
-	Items []DocItem
+	Items []Item
 
 	// ListInfo is a list feed's cf:listinfo (its sorts and groups), nil
 	// when the channel has none.
@@ -56,10 +56,10 @@ type Hints struct {
 	UpdateBase *time.Time
 }
 
-// DocItem is one entry of a Document.
-type DocItem struct {
-	// Key, when set, is how the item is known instead of ItemKey's guid,
-	// link or hash (an item of a sync server: "r:" and the server's id).
+// Item is one entry of a Document.
+type Item struct {
+	// Key, when set, is how the item is known instead of its guid, link
+	// or a hash of its text (an item of a sync server: RemoteKey).
 	Key        string
 	GUID       string // guid / atom:id / rdf:about, byte for byte as the feed gave it
 	Title      string // plain text: '<', '>' and '&' are characters, never markup
@@ -70,7 +70,7 @@ type DocItem struct {
 	Content    string   // sanitized HTML: content:encoded / xhtml:body / atom:content / description
 	Summary    string   // sanitized HTML, only when different from Content
 	Categories []string // plain text
-	Enclosures []DocEnclosure
+	Enclosures []Enclosure
 	// DurationSeconds is itunes:duration, 0 when absent.
 	DurationSeconds int
 	// Image is itunes:image (or a media thumbnail): http(s) or "".
@@ -81,8 +81,8 @@ type DocItem struct {
 	ListValues map[string]string
 }
 
-// DocEnclosure is an enclosure (or atom link rel="enclosure") of an item.
-type DocEnclosure struct {
+// Enclosure is an enclosure (or atom link rel="enclosure") of an item.
+type Enclosure struct {
 	URL    string
 	Type   string
 	Length int64
