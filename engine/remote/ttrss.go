@@ -265,7 +265,7 @@ func (t *ttrss) Feeds(ctx context.Context) ([]Feed, []string, error) {
 func (t *ttrss) Subscribe(ctx context.Context, rawURL, title, label string) (Feed, error) {
 	op := "subscribe " + rawURL
 	if title != "" {
-		return Feed{}, t.x.fail(request{op: op}, 0, fmt.Errorf("%w: TT-RSS's API cannot name a feed (add it without a title)", ErrUnsupported))
+		return Feed{}, t.x.fail(request{op: op}, 0, errors.New("TT-RSS's API cannot name a feed (add it without a title)"))
 	}
 	in := map[string]any{"feed_url": rawURL}
 	if label != "" {
@@ -279,8 +279,7 @@ func (t *ttrss) Subscribe(ctx context.Context, rawURL, title, label string) (Fee
 			}
 		}
 		if in["category_id"] == nil {
-			return Feed{}, t.x.fail(request{op: op}, 0, fmt.Errorf("%w: TT-RSS's API cannot make the category %q: make it on the server first",
-				ErrUnsupported, label))
+			return Feed{}, t.x.fail(request{op: op}, 0, fmt.Errorf("TT-RSS's API cannot make the category %q: make it on the server first", label))
 		}
 	}
 	id, err := t.subscribeTo(ctx, op, in, true)
