@@ -52,7 +52,11 @@ func (m *Model) subscribed(msg subscribedMsg) tea.Cmd {
 	if open {
 		m.dialog = nil
 	}
-	m.status.set("subscribed to "+oneLine(msg.title), nil)
+	line := "subscribed to " + oneLine(msg.title)
+	if len(msg.notices) > 0 {
+		line = oneLine(strings.Join(msg.notices, "; "))
+	}
+	m.status.set(line, nil)
 	return m.be.loadCounts()
 }
 
