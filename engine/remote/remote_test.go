@@ -165,6 +165,12 @@ func TestServicesAgainstRealServers(t *testing.T) {
 					t.Errorf("after rename and move: %+v", listed)
 				}
 			}
+			if a.typ == remote.TypeTTRSS {
+				_, err := s.Subscribe(ctx, feeds.URLOf(path)+"?again", "", "No such category")
+				if err == nil || !strings.Contains(err.Error(), `cannot make the category "No such category": make it on the server first`) {
+					t.Errorf("subscribe into a category TT-RSS lacks: %v", err)
+				}
+			}
 			if a.typ == remote.TypeFever {
 				if _, err := s.Subscribe(ctx, feeds.URLOf(path), "", ""); !errors.Is(err, remote.ErrUnsupported) {
 					t.Errorf("fever subscribe: %v, want ErrUnsupported", err)

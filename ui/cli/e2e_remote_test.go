@@ -177,7 +177,7 @@ func TestRemoteAddAndRemoveActOnTheServer(t *testing.T) {
 			u.useAccount(c, "")
 			folder := "Folder " + c.slug()
 			if c.typ == remote.TypeFever {
-				addLocallyWithFever(t, u, c, fs.URLOf(path), folder)
+				addLocallyWithFever(t, u, c, fs, fs.URLOf(path), folder)
 				return
 			}
 			if c.server.Name == remotetest.TTRSS {
@@ -228,7 +228,7 @@ func TestRemoteAddAndRemoveActOnTheServer(t *testing.T) {
 // addLocallyWithFever adds a feed with a Fever account: Fever cannot
 // subscribe, so the feed is subscribed here, as a local feed, with one
 // line that says so; the server is not asked.
-func addLocallyWithFever(t *testing.T, u *user, c combo, url, folder string) {
+func addLocallyWithFever(t *testing.T, u *user, c combo, fs *remotetest.FeedServer, url, folder string) {
 	t.Helper()
 	r := u.run("add", url, "--folder", folder)
 	want := "tidings: fever cannot subscribe on the server: " + url + " is a local feed here (subscribe on the server to sync it)\n"
@@ -249,6 +249,30 @@ func addLocallyWithFever(t *testing.T, u *user, c combo, url, folder string) {
 		t.Errorf("the local feed has %d items, want 3", len(got))
 	}
 	u.ok("remove", id)
+
+	// A feed of the account (subscribed on the server) cannot be removed
+	// or renamed through Fever: one line each, and it stays.
+	onServer := strings.Replace(url, ".xml", "-server.xml", 1)
+	serveStories(fs, strings.TrimPrefix(onServer, fs.URL), "Server "+c.slug(), 2)
+	c.subscribeOn(t, onServer, "")
+	u.ok("sync")
+	var remoteID string
+	for _, f := range u.feeds() {
+		if f["url"] == onServer && f["remote"] == true {
+			remoteID = fmt.Sprint(f["id"])
+		}
+	}
+	if remoteID == "" {
+		t.Fatalf("the server's subscription %s is not here after sync", onServer)
+	}
+	for _, args := range [][]string{{"remove", remoteID}, {"set", remoteID, "title=Renamed"}} {
+		if r := u.run(args...); r.code != 1 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "Fever cannot") {
+			t.Errorf("tidings %v with Fever: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+	}
+	if _, ok := serverFeed(t, c.phone(t), onServer); !ok {
+		t.Error("the subscription left the server")
+	}
 }
 
 func TestRemoteWrongPasswordIsOneLineAndThePasswordIsNeverShown(t *testing.T) {
