@@ -57,13 +57,17 @@ type Options struct {
 	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
 }
 
-// Model is the reader: three panes, a status line, and at most one dialog.
+// Model is the reader: three panes, a status line, and at most one
+// dialog. It routes: focus, size, keys and mouse to the dialog or the
+// focused pane, results to the component that asked, engine events to
+// every pane, and the global keys to its own commands (global.go).
 type Model struct {
 	opts   Options
 	be     backend
 	keys   KeyMap
 	styles Styles
 	help   help.Model
+	out    *outbox
 	tree   *treePane
 	items  *itemsPane
 	reader *readerPane
@@ -77,16 +81,10 @@ type Model struct {
 	ready  bool
 	// empty is true while there is no feed (the welcome shows).
 	empty bool
-	// jump is an unread item being looked for across pages and feeds.
-	jump *unreadJump
-	// undo is the last mark-all-read, until u undoes it.
-	undo *markUndo
 	// log follows the sync log, for toasts of any process's downloads.
 	log syncLogCursor
 	// started are never-downloaded feeds the reader asked the engine for.
 	started map[int64]bool
-	// listOrders are the orders chosen for list feeds (O).
-	listOrders map[int64]store.ListOrder
 	// wait makes the Cmds that wait on timers and the engine; the status
 	// bar shares it.
 	wait *waiter
@@ -125,13 +123,17 @@ func New(o Options) *Model {
 		o.Engine = engine.New(o.Store, o.Config, engine.Options{Logger: o.Logger})
 	}
 	st, km := NewStyles(o.Renderer, o.NoColor), DefaultKeyMap()
-	m := &Model{opts: o, keys: km, styles: st, help: help.New(), status: newStatusBar(st),
-		be:      backend{ctx: o.Context, store: o.Store, engine: o.Engine, now: o.Now, searches: &searchCache{}},
-		tree:    &treePane{keys: km, styles: st, focused: true},
-		items:   &itemsPane{keys: km, styles: st, now: o.Now, loc: o.Location},
-		reader:  &readerPane{keys: km, styles: st, loc: o.Location},
+	be := backend{ctx: o.Context, store: o.Store, engine: o.Engine, now: o.Now, searches: &searchCache{}}
+	out, ln := &outbox{}, links{openURL: o.OpenURL, copy: o.Copy}
+	tree := &treePane{keys: km, styles: st, be: be, out: out, links: ln, loc: o.Location, now: o.Now, focused: true,
+		listOrders: map[int64]store.ListOrder{}}
+	m := &Model{opts: o, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,
+		tree: tree,
+		items: &itemsPane{keys: km, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
+			player: player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}, nextFeed: tree.jumpFeed},
+		reader:  &readerPane{keys: km, styles: st, out: out, links: ln, loc: o.Location},
 		prefs:   panePrefs{share: defaultShare},
-		started: map[int64]bool{}, listOrders: map[int64]store.ListOrder{}}
+		started: map[int64]bool{}}
 	m.wait = m.status.wait
 	m.help.Styles.ShortKey = st.Label
 	m.help.Styles.ShortDesc = st.Faint
@@ -143,7 +145,7 @@ func New(o Options) *Model {
 // Init reads the tree and the first page of All items, and starts
 // listening to the engine and polling for other processes' changes.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.be.loadCounts(), m.items.show(m.be, "All items", store.ItemQuery{}, true),
+	return tea.Batch(m.be.loadCounts(), m.items.show("All items", store.ItemQuery{}, true),
 		m.wait.listen(m.opts.Engine.Events()), m.be.loadAccount(), m.poll(), m.be.syncLogStart())
 }
 
@@ -164,7 +166,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		cmd = m.mouse(msg)
 	case engineMsg:
-		cmd = m.engineEvent(msg.ev)
+		cmd = m.engineEvent(msg)
 	default:
 		cmd = m.result(msg)
 	}
@@ -176,21 +178,23 @@ func (m *Model) resize(w, h int) tea.Cmd {
 	m.width, m.height, m.ready = w, h, true
 	m.layout = computeLayout(w, h-2, m.focus, m.prefs)
 	m.help.Width = w
-	m.status.width = w
+	m.status.SetSize(w)
 	m.tree.SetSize(m.layout.widths[paneTree], m.layout.height)
 	m.items.SetSize(m.layout.widths[paneItems], m.layout.height)
 	m.reader.SetSize(m.layout.widths[paneReader], m.layout.height)
-	if m.reader.needsRender() && m.layout.widths[paneReader] > 0 {
-		return m.reader.render()
+	if m.dialog != nil {
+		m.dialog.SetSize(w, m.layout.height)
 	}
-	return nil
+	return m.reader.relaidOut()
 }
 
 // setFocus moves the focus and re-lays out (narrow screens show other
 // panes for another focus).
 func (m *Model) setFocus(p pane) tea.Cmd {
 	m.focus = p
-	m.tree.focused, m.items.focused, m.reader.focused = p == paneTree, p == paneItems, p == paneReader
+	m.tree.setFocused(p == paneTree)
+	m.items.setFocused(p == paneItems)
+	m.reader.setFocused(p == paneReader)
 	if !m.ready {
 		return nil
 	}
@@ -206,7 +210,7 @@ func (m *Model) View() string {
 	body := m.layout.join(m.styles, [3]string{m.tree.View(), m.items.View(), m.reader.View()})
 	switch {
 	case m.dialog != nil:
-		body = fit(m.dialog.view(m.styles, m.width, m.layout.height), m.width, m.layout.height)
+		body = fit(m.dialog.View(), m.width, m.layout.height)
 	case m.empty:
 		body = fit(m.welcome(), m.width, m.layout.height)
 	}
@@ -227,7 +231,12 @@ func (m *Model) shortHelp() []key.Binding {
 }
 
 func (m *Model) focused() Component {
-	switch m.focus {
+	return m.pane(m.focus)
+}
+
+// pane is the component of a pane.
+func (m *Model) pane(p pane) Component {
+	switch p {
 	case paneItems:
 		return m.items
 	case paneReader:

@@ -68,7 +68,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 		m := New(Options{Store: st, Renderer: NewRenderer(io.Discard, true), Now: func() time.Time { return testNow }})
 		m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 		runSync(m, m.be.loadCounts())
-		runSync(m, m.items.show(m.be, "All items", store.ItemQuery{}, true))
+		runSync(m, m.items.show("All items", store.ItemQuery{}, true))
 		if m.View() == "" || len(m.items.rows) == 0 {
 			b.Fatal("empty frame")
 		}
@@ -111,7 +111,7 @@ func benchModel(b *testing.B) *Model {
 	m := New(Options{Store: st, Renderer: NewRenderer(io.Discard, true), Now: func() time.Time { return testNow }})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	runSync(m, m.be.loadCounts())
-	runSync(m, m.items.show(m.be, "All items", store.ItemQuery{}, true))
+	runSync(m, m.items.show("All items", store.ItemQuery{}, true))
 	return m
 }
 

@@ -9,6 +9,18 @@
 // panes' titles and rows, the reader's header), and the content through
 // renderHTML, which cleans every piece of text.
 //
+// The root [Model] only routes. Each pane (the tree, the item list, the
+// reader) and each dialog is a Component (component.go): it owns its
+// keys, the Cmds it issues through the backend and their results, which
+// come back as a message type only it handles or as a routedMsg naming
+// it. The root routes focus, size, keys and mouse, engine events (to every
+// pane) and the global keys (global.go); the feed keys are the tree's
+// wherever they are pressed, the item keys in the reader the list's
+// (route.go). What a component needs of the root or of another one it
+// posts to the shared outbox (requests.go), which the root empties right
+// after routing to it, so a burst of keys is handled as typed. The root
+// never selects a field of a component: reachin_test.go checks it.
+//
 // [KeyMap] is the one table of the reader's keys: key handling, the short
 // help line, the ? screen and the manual page (tidings man) all read it.
 // Every I/O runs in a tea.Cmd, so no key waits for the database.

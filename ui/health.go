@@ -17,24 +17,24 @@ import (
 
 // openHealth is i: the selected feed's health (its item's feed in the list
 // and the reader).
-func (m *Model) openHealth() tea.Cmd {
-	f := m.selectedFeed()
+func (t *treePane) openHealth(tg feedTarget) tea.Cmd {
+	f := t.selectedFeed(tg)
 	if f == nil {
-		m.status.set("", errors.New("i shows a feed's health: select a feed"))
+		t.out.say("", errors.New("i shows a feed's health: select a feed"))
 		return nil
 	}
-	return m.be.health(f.ID)
+	return t.be.health(f.ID)
 }
 
 // showHealth opens the health view.
-func (m *Model) showHealth(msg healthMsg) {
+func (t *treePane) showHealth(msg healthMsg) {
 	if msg.err != nil {
-		m.status.set("", msg.err)
+		t.out.say("", msg.err)
 		return
 	}
-	st, loc, now, h := m.styles, m.opts.Location, m.opts.Now(), msg.health
-	m.dialog = &pager{keys: m.keys, title: "Feed health — " + oneLine(h.Feed.Title), close: []key.Binding{m.keys.Health},
-		lines: func(w int) []string { return healthLines(st, h, loc, now, w) }}
+	st, loc, now, h := t.styles, t.loc, t.now(), msg.health
+	t.out.post(openDialogMsg{&pager{keys: t.keys, styles: st, title: "Feed health — " + oneLine(h.Feed.Title),
+		close: []key.Binding{t.keys.Health}, lines: func(w int) []string { return healthLines(st, h, loc, now, w) }}})
 }
 
 // healthLines lays a feed's health out as labelled lines.

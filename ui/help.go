@@ -8,29 +8,12 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// helpLegend explains the marks of the tree and the item list.
-var helpLegend = [][2]string{
-	{"•", "unread item"},
-	{"*", "flagged item"},
-	{"♪", "item with an enclosure (podcast)"},
-	{"!", "feed whose last download failed (i tells why)"},
-	{"‖", "feed that is gone or ended: no longer updated"},
-	{"w", "watched feed: new items raise a toast"},
-	{"@", "feed of the account: its server fetches it ([remote])"},
-}
-
-// Marks returns the marks of the tree and the item list, each with its
-// meaning, as the `?` screen lists them (the manual page lists them too).
-func Marks() [][2]string {
-	return append([][2]string(nil), helpLegend...)
-}
-
 // openHelp is ?: every key by section, the marks, and how to open a link
 // by number, in a screen that scrolls at any size.
 func (m *Model) openHelp() tea.Cmd {
 	st, sections := m.styles, m.keys.Sections()
-	m.dialog = &pager{keys: m.keys, title: "tidings — keys", close: []key.Binding{m.keys.Help}, maxWidth: 150,
-		lines: func(w int) []string { return helpLines(st, sections, w) }}
+	m.openDialog(&pager{keys: m.keys, styles: st, title: "tidings — keys", close: []key.Binding{m.keys.Help}, maxWidth: 150,
+		lines: func(w int) []string { return helpLines(st, sections, w) }})
 	return nil
 }
 

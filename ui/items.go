@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
@@ -22,6 +21,10 @@ const maxKept = 500
 type itemsPane struct {
 	keys          KeyMap
 	styles        Styles
+	be            backend
+	out           *outbox
+	links         links
+	player        player
 	title         string
 	query         store.ItemQuery
 	search        string         // non-empty: the rows are search results
@@ -42,6 +45,10 @@ type itemsPane struct {
 	// can be undone where it happened.
 	kept     []int64
 	untitled map[int64]string
+	// jump is an unread item being looked for across pages and feeds.
+	jump *unreadJump
+	// nextFeed is the tree's jumpFeed: n and p going on in another feed.
+	nextFeed func(dir int) (tea.Cmd, bool)
 }
 
 // item returns the selected item, or nil.
@@ -52,8 +59,16 @@ func (p *itemsPane) item() *store.Item {
 	return nil
 }
 
+// Selected is a copy of the selected item, false when the list is empty.
+func (p *itemsPane) Selected() (store.Item, bool) {
+	if it := p.item(); it != nil {
+		return *it, true
+	}
+	return store.Item{}, false
+}
+
 // show starts a new list for q; the first page is asked for by the Cmd.
-func (p *itemsPane) show(b backend, title string, q store.ItemQuery, river bool) tea.Cmd {
+func (p *itemsPane) show(title string, q store.ItemQuery, river bool) tea.Cmd {
 	p.gen++
 	p.title, p.query, p.river, p.search, p.match, p.kept = title, q, river, "", nil, nil
 	p.group = nil
@@ -62,7 +77,7 @@ func (p *itemsPane) show(b backend, title string, q store.ItemQuery, river bool)
 	}
 	p.rows, p.cursor, p.top, p.more, p.loading = nil, 0, 0, false, true
 	q.Limit, q.Offset = pageSize, 0
-	return b.loadItems(p.gen, q, false)
+	return p.be.loadItems(p.gen, q, false)
 }
 
 // showResults replaces the list by search results, words highlighted.
@@ -82,7 +97,7 @@ func (p *itemsPane) keep(id int64) {
 
 // reload re-reads every loaded row (counts changed), keeping the cursor on
 // the same item.
-func (p *itemsPane) reload(b backend) tea.Cmd {
+func (p *itemsPane) reload() tea.Cmd {
 	if p.search != "" || p.loading {
 		return nil
 	}
@@ -90,7 +105,7 @@ func (p *itemsPane) reload(b backend) tea.Cmd {
 	q.Limit = max((len(p.rows)+pageSize-1)/pageSize, 1) * pageSize
 	q.AlsoIDs = p.kept
 	p.loading = true
-	return b.loadItems(p.gen, q, true)
+	return p.be.loadItems(p.gen, q, true)
 }
 
 // loaded takes a page. A reload keeps the selected item when it is still
@@ -122,50 +137,22 @@ func (p *itemsPane) loaded(m itemsMsg) {
 }
 
 // fetchMore asks for the next page when the cursor is near the end.
-func (p *itemsPane) fetchMore(b backend) tea.Cmd {
+func (p *itemsPane) fetchMore() tea.Cmd {
 	if p.cursor < len(p.rows)-pageSize/4 {
 		return nil
 	}
-	return p.fetchNext(b)
+	return p.fetchNext()
 }
 
 // fetchNext asks for the next page, if there is one and none is on its way.
-func (p *itemsPane) fetchNext(b backend) tea.Cmd {
+func (p *itemsPane) fetchNext() tea.Cmd {
 	if !p.more || p.loading {
 		return nil
 	}
 	p.loading = true
 	q := p.query
 	q.Limit, q.Offset = pageSize, len(p.rows)
-	return b.loadItems(p.gen, q, false)
-}
-
-// Init does nothing: the app asks for the pages.
-func (p *itemsPane) Init() tea.Cmd { return nil }
-
-// Update moves the cursor.
-func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	km, ok := msg.(tea.KeyMsg)
-	if !ok {
-		return p, nil
-	}
-	page := max(p.height-2, 1)
-	switch {
-	case key.Matches(km, p.keys.Up):
-		p.cursor--
-	case key.Matches(km, p.keys.Down):
-		p.cursor++
-	case key.Matches(km, p.keys.Top):
-		p.cursor = 0
-	case key.Matches(km, p.keys.Bottom):
-		p.cursor = len(p.rows) - 1
-	case key.Matches(km, p.keys.PageUp):
-		p.cursor -= page
-	case key.Matches(km, p.keys.PageDown):
-		p.cursor += page
-	}
-	p.clamp()
-	return p, nil
+	return p.be.loadItems(p.gen, q, false)
 }
 
 func (p *itemsPane) clamp() {
@@ -185,20 +172,6 @@ func (p *itemsPane) findUnread(from, dir int) int {
 }
 
 func (p *itemsPane) scroll() { p.top = scrollTop(p.cursor, p.top, p.height-1, len(p.rows)) }
-
-// SetSize sets the pane's size, title line included.
-func (p *itemsPane) SetSize(w, h int) {
-	p.width, p.height = w, h
-	p.scroll()
-}
-
-// ShortHelp is the list's part of the help line.
-func (p *itemsPane) ShortHelp() []key.Binding {
-	return []key.Binding{p.keys.Open, p.keys.Back, p.keys.NextUnread, p.keys.ToggleRead, p.keys.Flag}
-}
-
-// FullHelp is the list's part of the full help.
-func (p *itemsPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
 
 // View draws the visible rows.
 func (p *itemsPane) View() string {
@@ -247,13 +220,13 @@ func (p *itemsPane) row(i, dateW int) string {
 	st := p.styles.Read
 	mark := " "
 	if !it.Read {
-		st, mark = p.styles.Unread, "•"
+		st, mark = p.styles.Unread, glyphUnread
 	}
 	if it.Flagged {
-		mark = "*"
+		mark = glyphFlagged
 	}
 	if len(it.Enclosures) > 0 {
-		mark += "♪"
+		mark += glyphEnclosure
 	} else {
 		mark += " "
 	}

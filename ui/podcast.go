@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os/exec"
@@ -13,13 +14,21 @@ import (
 	"github.com/tidings-rss/tidings/store"
 )
 
+// player runs the configured player (enclosures.player) on a file,
+// handing it the terminal until it exits.
+type player struct {
+	command string
+	ctx     context.Context
+	exec    func(*exec.Cmd, tea.ExecCallback) tea.Cmd
+}
+
 // downloadEnclosure is e: the item's enclosures join the engine's
 // download queue (a failed one is tried again); one already downloaded is
 // not fetched again, and P plays it.
-func (m *Model) downloadEnclosure() tea.Cmd {
-	it := m.currentItem()
+func (p *itemsPane) downloadEnclosure() tea.Cmd {
+	it := p.item()
 	if it == nil || len(it.Enclosures) == 0 {
-		m.status.set("", errors.New("this item has no enclosure"))
+		p.out.say("", errNoEnclosure)
 		return nil
 	}
 	todo := false
@@ -27,56 +36,80 @@ func (m *Model) downloadEnclosure() tea.Cmd {
 		switch e.Status {
 		case store.EnclosureDownloaded:
 		case store.EnclosureQueued, store.EnclosureDownloading:
-			m.status.set(fileName(e.URL)+" is downloading already", nil)
+			p.out.say(fileName(e.URL)+" is downloading already", nil)
 			return nil
 		default:
 			todo = true
 		}
 	}
 	if !todo {
-		m.status.set("already downloaded: "+oneLine(it.Enclosures[0].Path)+" — P plays it", nil)
+		p.out.say("already downloaded: "+oneLine(it.Enclosures[0].Path)+" — P plays it", nil)
 		return nil
 	}
-	return m.be.queueEnclosures(it.ID)
+	return p.be.queueEnclosures(it.ID)
 }
 
 // play is P: the item's downloaded enclosure opens in the configured
 // player (enclosures.player), which gets the terminal until it exits;
 // a player config.CheckProgram refuses is not run.
-func (m *Model) play() tea.Cmd {
-	it := m.currentItem()
+func (p *itemsPane) play() tea.Cmd {
+	it := p.item()
 	if it == nil || len(it.Enclosures) == 0 {
-		m.status.set("", errors.New("this item has no enclosure"))
+		p.out.say("", errNoEnclosure)
 		return nil
 	}
-	return m.be.downloadedEnclosure(it.ID)
+	return p.be.downloadedEnclosure(it.ID)
 }
 
 // played runs the player on the enclosure found.
-func (m *Model) played(msg playMsg) tea.Cmd {
+func (p *itemsPane) played(msg playMsg) tea.Cmd {
 	if msg.err != nil {
 		if errors.Is(msg.err, engine.ErrNotDownloaded) {
-			m.status.set("", errors.New("not downloaded yet — e downloads it, then P plays it"))
+			p.out.say("", errors.New("not downloaded yet — e downloads it, then P plays it"))
 			return nil
 		}
-		m.status.set("", msg.err)
+		p.out.say("", msg.err)
 		return nil
 	}
-	args := strings.Fields(m.opts.Config.Enclosures.Player)
+	args := strings.Fields(p.player.command)
 	if len(args) == 0 {
 		args = []string{"xdg-open"}
 	}
 	if err := config.CheckProgram(args[0]); err != nil {
-		m.status.set("", fmt.Errorf("player: %w", err))
+		p.out.say("", fmt.Errorf("player: %w", err))
 		return nil
 	}
-	cmd := exec.CommandContext(m.opts.Context, args[0], append(args[1:], msg.enc.Path)...)
+	cmd := exec.CommandContext(p.player.ctx, args[0], append(args[1:], msg.enc.Path)...)
 	path := oneLine(msg.enc.Path)
-	m.status.set("playing "+path, nil)
-	return m.opts.Exec(cmd, func(err error) tea.Msg {
+	p.out.say("playing "+path, nil)
+	return p.player.exec(cmd, func(err error) tea.Msg {
 		if err != nil {
 			return actionMsg{status: "play", err: fmt.Errorf("%s %s: %w", args[0], path, err)}
 		}
 		return actionMsg{status: "played " + path}
 	})
+}
+
+// enclosureUpdate is how an engine event changes an enclosure's state:
+// the enclosure's id and the change, false for other events.
+func enclosureUpdate(ev engine.Event) (int64, func(*store.Enclosure), bool) {
+	switch ev := ev.(type) {
+	case engine.EnclosureQueued:
+		return ev.EnclosureID, func(e *store.Enclosure) { e.Status = store.EnclosureQueued }, true
+	case engine.EnclosureProgress:
+		return ev.EnclosureID, func(e *store.Enclosure) {
+			e.Status, e.BytesDone, e.BytesTotal = store.EnclosureDownloading, ev.Bytes, ev.Total
+		}, true
+	case engine.EnclosureCompleted:
+		return ev.EnclosureID, func(e *store.Enclosure) {
+			e.Status, e.Path, e.BytesDone, e.Error = store.EnclosureDownloaded, ev.Path, ev.Bytes, ""
+		}, true
+	case engine.EnclosureFailed:
+		status := store.EnclosureFailed
+		if ev.Blocked {
+			status = store.EnclosureBlocked
+		}
+		return ev.EnclosureID, func(e *store.Enclosure) { e.Status, e.Error = status, engine.Reason(ev.Err) }, true
+	}
+	return 0, nil, false
 }

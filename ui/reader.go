@@ -3,11 +3,9 @@ package ui
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -23,6 +21,8 @@ import (
 type readerPane struct {
 	keys          KeyMap
 	styles        Styles
+	out           *outbox
+	links         links
 	item          *store.Item
 	feed          *store.Feed
 	match         *regexp.Regexp // a search's words, highlighted
@@ -154,7 +154,7 @@ func feedWarning(f *store.Feed) string {
 // enclosureLines describe an enclosure: its type, size and duration, then
 // where its download stands (the file's path once downloaded).
 func enclosureLines(e store.Enclosure, seconds int) (head, state string) {
-	head = "♪ " + fileName(e.URL)
+	head = glyphEnclosure + " " + fileName(e.URL)
 	var facts []string
 	if e.Type != "" {
 		facts = append(facts, e.Type)
@@ -204,89 +204,6 @@ func clock(s int) string {
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
-// Init does nothing.
-func (r *readerPane) Init() tea.Cmd { return nil }
-
-// Update scrolls, and collects a typed link number.
-func (r *readerPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	km, ok := msg.(tea.KeyMsg)
-	if !ok {
-		return r, nil
-	}
-	switch {
-	case isDigit(km):
-		r.digits += string(km.Runes)
-		if len(r.digits) > 4 {
-			r.digits = r.digits[len(r.digits)-4:]
-		}
-	case key.Matches(km, r.keys.Up):
-		r.vp.ScrollUp(1)
-	case key.Matches(km, r.keys.Down):
-		r.vp.ScrollDown(1)
-	case key.Matches(km, r.keys.Top):
-		r.vp.GotoTop()
-	case key.Matches(km, r.keys.Bottom):
-		r.vp.GotoBottom()
-	case key.Matches(km, r.keys.PageUp):
-		r.vp.PageUp()
-	case key.Matches(km, r.keys.PageDown):
-		r.vp.PageDown()
-	}
-	return r, nil
-}
-
 func isDigit(km tea.KeyMsg) bool {
 	return km.Type == tea.KeyRunes && len(km.Runes) == 1 && km.Runes[0] >= '0' && km.Runes[0] <= '9'
-}
-
-// takeLink returns the link whose number was typed and clears it; an
-// error says why there is none.
-func (r *readerPane) takeLink() (string, error) {
-	d := r.digits
-	r.digits = ""
-	n, _ := strconv.Atoi(d)
-	switch links := len(r.doc.links); {
-	case links == 0:
-		return "", fmt.Errorf("no link %s: this item has no numbered links", d)
-	case n < 1 || n > links:
-		return "", fmt.Errorf("no link %s: the links are numbered 1 to %d", d, links)
-	}
-	return r.doc.links[n-1], nil
-}
-
-// prompt is what the status line shows while a link number is typed.
-func (r *readerPane) prompt() string {
-	if r.digits == "" {
-		return ""
-	}
-	return "open link " + r.digits + "_ (enter opens, esc cancels)"
-}
-
-// SetSize sets the size; a new width re-renders the content from its
-// source (the caller runs the returned Cmd).
-func (r *readerPane) SetSize(w, h int) {
-	r.width, r.height = w, h
-	r.refresh()
-}
-
-// needsRender reports whether the shown doc was laid out for another width.
-func (r *readerPane) needsRender() bool {
-	return r.item != nil && r.renderedFor != r.contentWidth()
-}
-
-// ShortHelp is the reader's part of the help line.
-func (r *readerPane) ShortHelp() []key.Binding {
-	return []key.Binding{r.keys.Back, r.keys.NextUnread, r.keys.OpenLink, r.keys.CopyLink, r.keys.Zoom}
-}
-
-// FullHelp is the reader's part of the full help.
-func (r *readerPane) FullHelp() [][]key.Binding { return [][]key.Binding{r.ShortHelp()} }
-
-// View draws the title line and the viewport.
-func (r *readerPane) View() string {
-	if r.item == nil {
-		return paneTitle(r.styles, "Reader", r.width, r.focused) + "\n" +
-			r.styles.Faint.Render(" select an item and press enter") + strings.Repeat("\n", max(r.height-2, 0))
-	}
-	return paneTitle(r.styles, "Reader", r.width, r.focused) + "\n" + r.vp.View()
 }

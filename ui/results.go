@@ -9,19 +9,30 @@ import (
 	"github.com/tidings-rss/tidings/store"
 )
 
-// result routes the result of a Cmd to the part of the model that asked.
+// result routes the result of a Cmd: a routedMsg to the component that
+// asked, a message type of one component's to it, the root's own (counts,
+// actions, refreshes, the poll, the status line's timers, the global
+// commands' results) here.
 func (m *Model) result(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case routedMsg:
+		cmd := m.route(msg.to, msg.msg)
+		if d := m.dialog; d != nil && Component(d) == msg.to && d.Done() {
+			m.dialog = nil
+		}
+		return cmd
+	case itemsMsg, searchMsg, playMsg, nodeSelectedMsg:
+		return m.route(m.items, msg)
+	case renderedMsg:
+		return m.route(m.reader, msg)
+	case markedMsg, healthMsg, listInfoMsg:
+		return m.route(m.tree, msg)
 	case countsMsg:
 		return m.counts(msg)
-	case itemsMsg:
-		return m.itemsLoaded(msg)
-	case nodeSelectedMsg:
-		return m.showNode(msg.n)
-	case renderedMsg:
-		m.reader.rendered(msg)
 	case actionMsg:
 		return m.actionDone(msg)
+	case syncDoneMsg:
+		return m.syncDone(msg)
 	case pollMsg:
 		return tea.Batch(m.be.pollCounts(), m.be.loadAccount(), m.poll(), m.readSyncLog())
 	case statusFadeMsg:
@@ -30,91 +41,19 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 		m.status.setAccount(msg)
 	case toastMsg:
 		return m.status.toastTick(msg)
-	case syncDoneMsg:
-		return m.syncDone(msg)
-	case subscribedMsg:
-		return m.subscribed(msg)
-	case searchMsg:
-		return m.searched(msg)
-	case statsMsg:
-		m.showStats(msg)
-	default:
-		return m.readerResult(msg)
-	}
-	return nil
-}
-
-// readerResult routes the results of the second round's actions.
-func (m *Model) readerResult(msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
-	case markedMsg:
-		return m.marked(msg)
 	case syncLogMsg:
 		return m.syncLogRead(msg)
-	case healthMsg:
-		m.showHealth(msg)
-	case listInfoMsg:
-		return m.showListOrder(msg)
-	case playMsg:
-		return m.played(msg)
+	case statsMsg:
+		m.showStats(msg)
 	case rulesMsg:
-		m.rulesLoaded(msg)
+		return m.openRulesDialog(msg)
 	case notifiedMsg:
-		if msg.err != nil {
-			m.opts.Logger.Warn("notify command", "err", msg.err)
-		}
-		if msg.refused != nil {
-			m.opts.Logger.Warn("notify command refused", "err", msg.refused)
-			m.status.set("", msg.refused)
-		}
+		m.notified(msg)
 	}
 	return nil
 }
 
-// showNode lists a tree node's items (a list feed in its chosen order).
-func (m *Model) showNode(n node) tea.Cmd {
-	if n.kind == nodeFeed && n.feed != nil {
-		if o, ok := m.listOrders[n.feedID]; ok {
-			return m.showFeedOrdered(*n.feed, o)
-		}
-	}
-	cmd := m.items.show(m.be, n.label, n.query(), n.kind != nodeFeed)
-	m.items.empty = emptyText(n)
-	return cmd
-}
-
-// emptyText is what an empty list says, with the key that fills it.
-func emptyText(n node) string {
-	switch {
-	case n.kind == nodeUnread:
-		return "no unread items"
-	case n.kind == nodeFlagged:
-		return "no flagged items (s flags one)"
-	case n.kind == nodeSearch:
-		return "nothing matches this search (yet)"
-	case n.kind == nodeFeed && n.feed != nil && n.feed.State.LastAttemptAt == nil:
-		return "not downloaded yet — it downloads in a moment (r: now)"
-	case n.kind == nodeFeed && n.feed != nil && n.feed.State.LastError != "":
-		return "no items: the last download failed (i tells why)"
-	}
-	return "no items"
-}
-
-// itemsLoaded takes a page, and lets a pending n/p go on.
-func (m *Model) itemsLoaded(msg itemsMsg) tea.Cmd {
-	m.items.loaded(msg)
-	if msg.err != nil {
-		m.status.set("", msg.err)
-		m.jump = nil
-		return nil
-	}
-	if msg.gen == m.items.gen {
-		return m.continueJump()
-	}
-	return nil
-}
-
-// counts takes fresh counts; the visible list is re-read when they moved.
+// counts takes fresh counts: the tree takes them (the list follows it).
 // Errors of feeds that are gone leave the status line, and feeds never
 // downloaded (imported, added elsewhere) are downloaded now.
 func (m *Model) counts(msg countsMsg) tea.Cmd {
@@ -123,16 +62,9 @@ func (m *Model) counts(msg countsMsg) tea.Cmd {
 		return nil
 	}
 	m.empty = len(msg.feeds) == 0 && len(msg.folders) == 0
-	changed, lost := m.tree.setData(msg.feeds, msg.folders, msg.flagged, msg.searches)
+	_, cmd := m.tree.Update(msg)
 	m.status.keepFeeds(func(id int64) bool { return m.tree.feedByID(id) != nil })
-	cmds := []tea.Cmd{m.startNewFeeds(msg.feeds)}
-	switch {
-	case lost && m.items.search == "":
-		cmds = append(cmds, m.showNode(m.tree.node()))
-	case changed:
-		cmds = append(cmds, m.items.reload(m.be))
-	}
-	return tea.Batch(cmds...)
+	return tea.Batch(m.startNewFeeds(msg.feeds), cmd, m.drain())
 }
 
 // startNewFeeds downloads feeds that were never downloaded (and are not
@@ -152,6 +84,9 @@ func (m *Model) startNewFeeds(feeds []store.Feed) tea.Cmd {
 	return m.be.syncNew(todo)
 }
 
+// reload re-reads the counts and the visible list.
+func (m *Model) reload() tea.Cmd { return m.request(reloadMsg{}) }
+
 func (m *Model) actionDone(msg actionMsg) tea.Cmd {
 	if msg.status != "" || msg.err != nil {
 		m.status.set(msg.status, msg.err)
@@ -162,12 +97,12 @@ func (m *Model) actionDone(msg actionMsg) tea.Cmd {
 	if !msg.reload {
 		return nil
 	}
-	return tea.Batch(m.be.loadCounts(), m.items.reload(m.be))
+	return m.reload()
 }
 
 func (m *Model) syncDone(msg syncDoneMsg) tea.Cmd {
 	if msg.background {
-		return tea.Batch(m.be.loadCounts(), m.items.reload(m.be))
+		return m.reload()
 	}
 	m.status.endRefresh()
 	switch {
@@ -182,23 +117,49 @@ func (m *Model) syncDone(msg syncDoneMsg) tea.Cmd {
 	default:
 		m.status.set("refreshed "+plural(msg.feeds, "feed")+withNotice(msg.skipped), nil)
 	}
-	return tea.Batch(m.be.loadCounts(), m.items.reload(m.be))
+	return m.reload()
 }
 
-func (m *Model) searched(msg searchMsg) tea.Cmd {
+// showStats opens the statistics screen.
+func (m *Model) showStats(msg statsMsg) {
 	if msg.err != nil {
 		m.status.set("", msg.err)
-		return nil
+		return
 	}
-	m.items.showResults(msg.query, msg.words, msg.items)
-	m.status.set(fmt.Sprintf("%s for %q", plural(len(msg.items), "result"), msg.query), nil)
-	return m.setFocus(paneItems)
+	m.openDialog(newStatsScreen(m.keys, m.styles, msg))
 }
 
-// engineEvent updates the status line, counts and enclosure states in
-// place, reads the sync log after a download with new items (for toasts),
-// and listens for the next event.
-func (m *Model) engineEvent(ev engine.Event) tea.Cmd {
+// openRulesDialog opens the rules dialog with the rules read for F, unless
+// another dialog opened meanwhile.
+func (m *Model) openRulesDialog(msg rulesMsg) tea.Cmd {
+	if !msg.open || m.dialog != nil {
+		if msg.err != nil {
+			m.status.set("", msg.err)
+		}
+		return nil
+	}
+	feed := m.tree.selectedFeed(m.feedTarget())
+	d := newRulesDialog(m.keys, m.styles, m.be, m.out, feed, m.feedTitle)
+	m.openDialog(d)
+	return m.route(d, msg)
+}
+
+func (m *Model) notified(msg notifiedMsg) {
+	if msg.err != nil {
+		m.opts.Logger.Warn("notify command", "err", msg.err)
+	}
+	if msg.refused != nil {
+		m.opts.Logger.Warn("notify command refused", "err", msg.refused)
+		m.status.set("", msg.refused)
+	}
+}
+
+// engineEvent updates the status line, and hands the event to every pane
+// (counts, enclosure states); the counts are read again when a feed's
+// moved, the sync log after a download with new items (for toasts); and
+// it listens for the next event.
+func (m *Model) engineEvent(msg engineMsg) tea.Cmd {
+	ev := msg.ev
 	cmds := []tea.Cmd{m.wait.listen(m.opts.Engine.Events())}
 	m.status.engineEvent(ev, m.feedTitle)
 	switch ev := ev.(type) {
@@ -210,51 +171,12 @@ func (m *Model) engineEvent(ev engine.Event) tea.Cmd {
 			cmds = append(cmds, m.readSyncLog())
 		}
 	case engine.FeedItemCountChanged:
-		m.tree.setFeedCounts(ev.FeedID, ev.Count, ev.Unread)
-		cmds = append(cmds, m.be.loadCounts(), m.items.reload(m.be))
-	case engine.FolderItemCountChanged:
-		m.tree.setFolderCounts(ev.Path, ev.Count, ev.Unread)
+		cmds = append(cmds, m.be.loadCounts())
 	case engine.AccountSynced:
-		cmds = append(cmds, m.be.loadCounts(), m.be.loadAccount(), m.items.reload(m.be))
-	default:
-		m.enclosureChanged(ev)
+		cmds = append(cmds, m.be.loadCounts(), m.be.loadAccount())
 	}
+	cmds = append(cmds, m.route(m.tree, msg), m.route(m.items, msg), m.route(m.reader, msg))
 	return tea.Batch(cmds...)
-}
-
-// enclosureChanged shows an enclosure's new state in the reader and the
-// list as its download moves on.
-func (m *Model) enclosureChanged(ev engine.Event) {
-	var id int64
-	var update func(*store.Enclosure)
-	switch ev := ev.(type) {
-	case engine.EnclosureQueued:
-		id, update = ev.EnclosureID, func(e *store.Enclosure) { e.Status = store.EnclosureQueued }
-	case engine.EnclosureProgress:
-		id, update = ev.EnclosureID, func(e *store.Enclosure) {
-			e.Status, e.BytesDone, e.BytesTotal = store.EnclosureDownloading, ev.Bytes, ev.Total
-		}
-	case engine.EnclosureCompleted:
-		id, update = ev.EnclosureID, func(e *store.Enclosure) {
-			e.Status, e.Path, e.BytesDone, e.Error = store.EnclosureDownloaded, ev.Path, ev.Bytes, ""
-		}
-	case engine.EnclosureFailed:
-		status := store.EnclosureFailed
-		if ev.Blocked {
-			status = store.EnclosureBlocked
-		}
-		id, update = ev.EnclosureID, func(e *store.Enclosure) { e.Status, e.Error = status, engine.Reason(ev.Err) }
-	default:
-		return
-	}
-	m.reader.setEnclosure(id, update)
-	for i := range m.items.rows {
-		for j := range m.items.rows[i].Enclosures {
-			if m.items.rows[i].Enclosures[j].ID == id {
-				update(&m.items.rows[i].Enclosures[j])
-			}
-		}
-	}
 }
 
 // feedTitle names a feed for the status line.

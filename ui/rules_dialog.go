@@ -53,20 +53,71 @@ func (b backend) removeRule(id int64) tea.Cmd {
 
 // UPDATE
 
-// openRules reads the rules, then opens the dialog (rulesLoaded).
-func (m *Model) openRules() tea.Cmd { return m.be.loadRules(true, "") }
+// rulesDialog lists the rules; a adds one (a form), d removes the
+// selected one, esc closes. The results of its commands come back to it.
+type rulesDialog struct {
+	keys   KeyMap
+	styles Styles
+	be     backend
+	out    *outbox
+	rules  []store.Rule
+	cursor int
+	// feed is the feed selected when the dialog opened: a new rule may be
+	// limited to it.
+	feed          *store.Feed
+	title         func(id int64) string
+	adding        *form
+	status        string
+	err           string
+	width, height int
+	done          bool
+}
 
-// rulesLoaded opens the rules dialog, or refreshes the open one.
-func (m *Model) rulesLoaded(msg rulesMsg) {
-	d, isOpen := m.dialog.(*rulesDialog)
-	switch {
-	case isOpen:
-	case msg.open && m.dialog == nil:
-		d = &rulesDialog{keys: m.keys, be: m.be, feed: m.selectedFeed(), title: m.feedTitle}
-		m.dialog = d
-	default:
+// newRulesDialog is the rules dialog; feed is the selected feed (nil:
+// none), title names a feed.
+func newRulesDialog(keys KeyMap, st Styles, be backend, out *outbox, feed *store.Feed, title func(int64) string) *rulesDialog {
+	return &rulesDialog{keys: keys, styles: st, be: be, out: out, feed: feed, title: title}
+}
+
+// Init does nothing.
+func (d *rulesDialog) Init() tea.Cmd { return nil }
+
+// Done reports whether the dialog closed.
+func (d *rulesDialog) Done() bool { return d.done }
+
+// SetSize sets the screen the dialog is centred on.
+func (d *rulesDialog) SetSize(w, h int) {
+	d.width, d.height = w, h
+	if d.adding != nil {
+		d.adding.SetSize(w, h)
+	}
+}
+
+// ShortHelp is the dialog's keys of the KeyMap (a and d are its own).
+func (d *rulesDialog) ShortHelp() []key.Binding {
+	return []key.Binding{d.keys.Down, d.keys.Up, d.keys.Back}
+}
+
+// FullHelp is the dialog's keys, as ShortHelp.
+func (d *rulesDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+
+// Update handles a key (the add form's while it is open), or the rules
+// read again after a change.
+func (d *rulesDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case rulesMsg:
+		d.loaded(msg)
+	case tea.KeyMsg:
+		return d, d.key(msg)
+	}
+	return d, nil
+}
+
+// loaded shows the rules read; once closed, only an error is said.
+func (d *rulesDialog) loaded(msg rulesMsg) {
+	if d.done {
 		if msg.err != nil {
-			m.status.set("", msg.err)
+			d.out.say("", msg.err)
 		}
 		return
 	}
@@ -78,46 +129,38 @@ func (m *Model) rulesLoaded(msg rulesMsg) {
 	d.cursor = max(min(d.cursor, len(d.rules)-1), 0)
 }
 
-// rulesDialog lists the rules; a adds one (a form), d removes the
-// selected one, esc closes.
-type rulesDialog struct {
-	keys   KeyMap
-	be     backend
-	rules  []store.Rule
-	cursor int
-	// feed is the feed selected when the dialog opened: a new rule may be
-	// limited to it.
-	feed   *store.Feed
-	title  func(id int64) string
-	adding *form
-	status string
-	err    string
-}
-
-func (d *rulesDialog) update(km tea.KeyMsg) (bool, tea.Cmd) {
+func (d *rulesDialog) key(km tea.KeyMsg) tea.Cmd {
 	if d.adding != nil {
-		done, cmd := d.adding.update(km)
-		if done {
+		_, cmd := d.adding.Update(km)
+		if d.adding.Done() {
 			d.adding = nil
 		}
-		return false, cmd
+		return cmd
 	}
 	switch {
 	case key.Matches(km, d.keys.Back, d.keys.ForceQuit, d.keys.Rules):
-		return true, nil
+		d.done = true
 	case key.Matches(km, d.keys.Up):
 		d.cursor = max(d.cursor-1, 0)
 	case key.Matches(km, d.keys.Down):
 		d.cursor = max(min(d.cursor+1, len(d.rules)-1), 0)
 	case km.String() == "a":
 		d.adding = d.addForm()
+		d.adding.SetSize(d.width, d.height)
 	case km.String() == "d" || km.String() == "x" || km.Type == tea.KeyDelete:
 		if d.cursor < len(d.rules) {
-			return false, d.be.removeRule(d.rules[d.cursor].ID)
+			return routeTo(d, d.be.removeRule(d.rules[d.cursor].ID))
 		}
 	}
-	return false, nil
+	return nil
 }
+
+// The names of the rule form's fields.
+const (
+	fieldExpression = "expression"
+	fieldAction     = "action"
+	fieldFeeds      = "feeds"
+)
 
 // addForm asks for an expression, an action and the feeds it covers.
 func (d *rulesDialog) addForm() *form {
@@ -125,19 +168,19 @@ func (d *rulesDialog) addForm() *form {
 	if d.feed != nil {
 		scopes = append(scopes, "only "+oneLine(d.feed.Title))
 	}
-	f := newForm("New rule", func(v []string) (tea.Cmd, error) {
-		if _, err := engine.ParseExpression(v[0]); err != nil {
+	f := newForm(d.styles, "New rule", func(v formValues) (tea.Cmd, error) {
+		if _, err := engine.ParseExpression(v[fieldExpression]); err != nil {
 			return nil, err
 		}
 		var feedID int64
-		if v[2] != scopes[0] {
+		if v[fieldFeeds] != scopes[0] {
 			feedID = d.feed.ID
 		}
-		return d.be.addRule(v[0], v[1], feedID), nil
+		return routeTo(d, d.be.addRule(v[fieldExpression], v[fieldAction], feedID)), nil
 	},
-		textField("Expression", "", `title ~ "sponsored"`),
-		choiceField("Action", []string{store.ActionHide, store.ActionRead, store.ActionFlag, store.ActionDelete}, store.ActionHide),
-		choiceField("Feeds", scopes, scopes[0]))
+		textField(fieldExpression, "Expression", "", `title ~ "sponsored"`),
+		choiceField(fieldAction, "Action", []string{store.ActionHide, store.ActionRead, store.ActionFlag, store.ActionDelete}, store.ActionHide),
+		choiceField(fieldFeeds, "Feeds", scopes, scopes[0]))
 	f.note = "Applies to new and updated items as they are stored. Fields: title author content feed " +
 		"folder category link (= != ~ !~), unread flagged enclosure, age (< > days), text:\"words\"."
 	return f
@@ -145,10 +188,12 @@ func (d *rulesDialog) addForm() *form {
 
 // VIEW
 
-func (d *rulesDialog) view(st Styles, width, height int) string {
+// View draws the rules (or the add form) in a box.
+func (d *rulesDialog) View() string {
 	if d.adding != nil {
-		return d.adding.view(st, width, height)
+		return d.adding.View()
 	}
+	st, width, height := d.styles, d.width, d.height
 	w := min(max(width-8, 30), 100)
 	lines := []string{st.DialogTitle.Render("Rules"), ""}
 	if len(d.rules) == 0 {

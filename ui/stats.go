@@ -15,36 +15,56 @@ import (
 // statsScreen is `S`: requests, 304s, deltas and bytes per feed and in
 // total, and 30 days of downloads as bar charts.
 type statsScreen struct {
-	keys  KeyMap
-	msg   statsMsg
-	top   int
-	lines func(width int) []string
+	keys          KeyMap
+	styles        Styles
+	top           int
+	lines         func(width int) []string
+	width, height int
+	done          bool
 }
 
-func (m *Model) showStats(msg statsMsg) {
-	if msg.err != nil {
-		m.status.set("", msg.err)
-		return
+// newStatsScreen shows what msg read.
+func newStatsScreen(keys KeyMap, st Styles, msg statsMsg) *statsScreen {
+	return &statsScreen{keys: keys, styles: st, lines: func(w int) []string { return statsLines(st, msg, w) }}
+}
+
+// Init does nothing.
+func (s *statsScreen) Init() tea.Cmd { return nil }
+
+// Done reports whether the screen closed.
+func (s *statsScreen) Done() bool { return s.done }
+
+// SetSize sets the screen's size.
+func (s *statsScreen) SetSize(w, h int) { s.width, s.height = w, h }
+
+// ShortHelp is the screen's keys.
+func (s *statsScreen) ShortHelp() []key.Binding {
+	return []key.Binding{s.keys.Down, s.keys.Up, s.keys.Back}
+}
+
+// FullHelp is the screen's keys, as ShortHelp.
+func (s *statsScreen) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp()} }
+
+// Update scrolls or closes.
+func (s *statsScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return s, nil
 	}
-	s := &statsScreen{keys: m.keys, msg: msg}
-	st := m.styles
-	s.lines = func(w int) []string { return statsLines(st, msg, w) }
-	m.dialog = s
-}
-
-func (s *statsScreen) update(km tea.KeyMsg) (bool, tea.Cmd) {
 	switch {
 	case key.Matches(km, s.keys.Back, s.keys.Stats, s.keys.ForceQuit):
-		return true, nil
+		s.done = true
 	case key.Matches(km, s.keys.Down, s.keys.PageDown):
 		s.top++
 	case key.Matches(km, s.keys.Up, s.keys.PageUp):
 		s.top = max(s.top-1, 0)
 	}
-	return false, nil
+	return s, nil
 }
 
-func (s *statsScreen) view(st Styles, width, height int) string {
+// View draws the visible lines and the keys.
+func (s *statsScreen) View() string {
+	st, width, height := s.styles, s.width, s.height
 	lines := s.lines(max(width-2, 20))
 	s.top = min(s.top, max(len(lines)-height+1, 0))
 	lines = lines[s.top:]

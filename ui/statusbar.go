@@ -80,6 +80,15 @@ func (s *statusBar) set(msg string, err error) {
 	s.fadeDue = s.message != ""
 }
 
+// SetSize sets the line's width.
+func (s *statusBar) SetSize(w int) { s.width = w }
+
+// dismiss clears the message and the errors (x).
+func (s *statusBar) dismiss() {
+	s.errors.clear()
+	s.clearMessage()
+}
+
 // clearMessage removes the message at once.
 func (s *statusBar) clearMessage() { s.message, s.isError = "", false }
 

@@ -3,9 +3,8 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tidings-rss/tidings/store"
@@ -73,10 +72,19 @@ func (n node) query() store.ItemQuery {
 type treePane struct {
 	keys          KeyMap
 	styles        Styles
+	be            backend
+	out           *outbox
+	links         links
+	loc           *time.Location
+	now           func() time.Time
 	nodes         []node
 	cursor, top   int
 	width, height int
 	focused       bool
+	// undo is the last mark-all-read, until u undoes it.
+	undo *markUndo
+	// listOrders are the orders chosen for list feeds (O).
+	listOrders map[int64]store.ListOrder
 }
 
 // node returns the selected node.
@@ -191,71 +199,6 @@ func appendFeeds(nodes []node, feeds []store.Feed, idx []int, depth int) []node 
 	return nodes
 }
 
-// Init does nothing: the app loads the tree.
-func (t *treePane) Init() tea.Cmd { return nil }
-
-// Update moves the selection; a changed selection sends nodeSelectedMsg.
-func (t *treePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	km, ok := msg.(tea.KeyMsg)
-	if !ok {
-		return t, nil
-	}
-	before := t.cursor
-	page := max(t.height-2, 1)
-	switch {
-	case key.Matches(km, t.keys.Up):
-		t.cursor--
-	case key.Matches(km, t.keys.Down):
-		t.cursor++
-	case key.Matches(km, t.keys.Top):
-		t.cursor = 0
-	case key.Matches(km, t.keys.Bottom):
-		t.cursor = len(t.nodes) - 1
-	case key.Matches(km, t.keys.PageUp):
-		t.cursor -= page
-	case key.Matches(km, t.keys.PageDown):
-		t.cursor += page
-	}
-	return t, t.moved(before)
-}
-
-// select moves the cursor to row i.
-func (t *treePane) selectRow(i int) tea.Cmd {
-	before := t.cursor
-	t.cursor = i
-	return t.moved(before)
-}
-
-func (t *treePane) moved(before int) tea.Cmd {
-	t.cursor = max(min(t.cursor, len(t.nodes)-1), 0)
-	t.skipHeading(before)
-	t.scroll()
-	if t.cursor == before {
-		return nil
-	}
-	n := t.node()
-	return func() tea.Msg { return nodeSelectedMsg{n} }
-}
-
-// nodeSelectedMsg says the tree's selection moved to n.
-type nodeSelectedMsg struct{ n node }
-
-func (t *treePane) scroll() { t.top = scrollTop(t.cursor, t.top, t.height-1, len(t.nodes)) }
-
-// SetSize sets the pane's size, title line included.
-func (t *treePane) SetSize(w, h int) {
-	t.width, t.height = w, h
-	t.scroll()
-}
-
-// ShortHelp is the tree's part of the help line.
-func (t *treePane) ShortHelp() []key.Binding {
-	return []key.Binding{t.keys.Open, t.keys.Quit, t.keys.MarkAllRead, t.keys.Refresh, t.keys.Edit}
-}
-
-// FullHelp is the tree's part of the full help.
-func (t *treePane) FullHelp() [][]key.Binding { return [][]key.Binding{t.ShortHelp()} }
-
 // View draws the visible rows.
 func (t *treePane) View() string {
 	var b strings.Builder
@@ -276,13 +219,13 @@ func (t *treePane) row(i int) string {
 	st := t.styles.Row
 	switch {
 	case n.feed != nil && n.feed.Stopped != "":
-		mark = "‖"
+		mark = glyphStopped
 	case n.feed != nil && n.feed.State.LastError != "":
-		mark = "!"
+		mark = glyphFailed
 	case n.feed != nil && n.feed.Watch:
-		mark = "w"
+		mark = glyphWatched
 	case n.feed != nil && n.feed.Remote():
-		mark = "@" // a feed of the account, fetched by its server
+		mark = glyphRemote // a feed of the account, fetched by its server
 	}
 	if n.kind == nodeHeading {
 		return t.headingRow(n)

@@ -1,46 +1,38 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"github.com/tidings-rss/tidings/sanitize"
 )
 
-// dialog is a modal box over the panes; while one is open it receives
-// every key.
-type dialog interface {
-	// update handles a key; done closes the dialog.
-	update(km tea.KeyMsg) (done bool, cmd tea.Cmd)
-	view(st Styles, width, height int) string
-}
-
 // field is one line of a form: a text input, or a choice among options.
+// name is how the form's submit reads it.
 type field struct {
+	name    string
 	label   string
 	input   textinput.Model
 	options []string // a choice when not nil
 	choice  int
 }
 
-func textField(label, value, placeholder string) field {
+func textField(name, label, value, placeholder string) field {
 	in := textinput.New()
 	in.Prompt = ""
 	in.Placeholder = sanitize.Terminal(placeholder)
 	in.SetValue(oneLine(value))
 	in.CharLimit = 2048
 	in.Cursor.SetMode(cursor.CursorStatic)
-	return field{label: label, input: in}
+	return field{name: name, label: label, input: in}
 }
 
-func choiceField(label string, options []string, value string) field {
-	f := field{label: label, options: options}
+func choiceField(name, label string, options []string, value string) field {
+	f := field{name: name, label: label, options: options}
 	for i, o := range options {
 		if o == value {
 			f.choice = i
@@ -56,18 +48,27 @@ func (f field) value() string {
 	return strings.TrimSpace(f.input.Value())
 }
 
+// formValues are a submitted form's values by field name.
+type formValues map[string]string
+
 // form is a dialog of fields: tab and arrows move, left/right/space
-// change a choice, enter submits, esc cancels.
+// change a choice, enter submits, esc cancels. A form's results come back
+// to its result func, when it has one.
 type form struct {
-	title  string
-	note   string
-	fields []field
-	focus  int
-	err    string
+	styles        Styles
+	title         string
+	note          string
+	fields        []field
+	focus         int
+	err           string
+	width, height int
+	done          bool
 	// info is a notice from the last submit, which kept the form open.
 	info   string
 	stay   bool
-	submit func(values []string) (tea.Cmd, error)
+	submit func(values formValues) (tea.Cmd, error)
+	// result takes the results of the submit's Cmds routed to the form.
+	result func(msg tea.Msg) tea.Cmd
 	// action names what enter does ("save" when empty).
 	action string
 }
@@ -78,8 +79,22 @@ func (f *form) stayOpen(msg string) {
 	f.stay, f.info = true, msg
 }
 
-func newForm(title string, submit func([]string) (tea.Cmd, error), fields ...field) *form {
-	f := &form{title: title, fields: fields, submit: submit}
+// fail shows err under the fields, the form staying open.
+func (f *form) fail(err error) {
+	f.info, f.err = "", oneLine(err.Error())
+}
+
+// set puts a value in the text field named name.
+func (f *form) set(name, value string) {
+	for i := range f.fields {
+		if f.fields[i].name == name {
+			f.fields[i].input.SetValue(value)
+		}
+	}
+}
+
+func newForm(st Styles, title string, submit func(formValues) (tea.Cmd, error), fields ...field) *form {
+	f := &form{styles: st, title: title, fields: fields, submit: submit}
 	f.setFocus(0)
 	return f
 }
@@ -99,19 +114,44 @@ func (f *form) setFocus(i int) {
 	}
 }
 
-func (f *form) update(km tea.KeyMsg) (bool, tea.Cmd) {
+// Init does nothing.
+func (f *form) Init() tea.Cmd { return nil }
+
+// Done reports whether the form closed.
+func (f *form) Done() bool { return f.done }
+
+// SetSize sets the screen the form is centred on.
+func (f *form) SetSize(w, h int) { f.width, f.height = w, h }
+
+// ShortHelp is empty: the form's keys (tab, ←/→, enter, esc) are drawn in
+// its box, and are not the reader's.
+func (f *form) ShortHelp() []key.Binding { return nil }
+
+// FullHelp is empty, as ShortHelp.
+func (f *form) FullHelp() [][]key.Binding { return nil }
+
+// Update handles a key, or a result of the submit's Cmds.
+func (f *form) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		if f.result != nil {
+			return f, f.result(msg)
+		}
+		return f, nil
+	}
 	cur := &f.fields[f.focus]
 	switch km.String() {
 	case "esc", "ctrl+c":
-		return true, nil
+		f.done = true
+		return f, nil
 	case "enter":
-		return f.done()
+		return f, f.submitted()
 	case "tab", "down":
 		f.setFocus(f.focus + 1)
-		return false, nil
+		return f, nil
 	case "shift+tab", "up":
 		f.setFocus(f.focus - 1)
-		return false, nil
+		return f, nil
 	}
 	if cur.options != nil {
 		switch km.String() {
@@ -120,29 +160,32 @@ func (f *form) update(km tea.KeyMsg) (bool, tea.Cmd) {
 		case "right", "l", " ":
 			cur.choice = (cur.choice + 1) % len(cur.options)
 		}
-		return false, nil
+		return f, nil
 	}
 	var cmd tea.Cmd
 	cur.input, cmd = cur.input.Update(km)
-	return false, cmd
+	return f, cmd
 }
 
-func (f *form) done() (bool, tea.Cmd) {
-	vals := make([]string, len(f.fields))
-	for i, fl := range f.fields {
-		vals[i] = fl.value()
+func (f *form) submitted() tea.Cmd {
+	vals := formValues{}
+	for _, fl := range f.fields {
+		vals[fl.name] = fl.value()
 	}
 	f.stay, f.info = false, ""
 	cmd, err := f.submit(vals)
 	if err != nil {
 		f.err = oneLine(err.Error())
-		return false, nil
+		return nil
 	}
 	f.err = ""
-	return !f.stay, cmd
+	f.done = !f.stay
+	return cmd
 }
 
-func (f *form) view(st Styles, width, height int) string {
+// View draws the form in a box centred on the screen.
+func (f *form) View() string {
+	st, width, height := f.styles, f.width, f.height
 	w := min(max(width-8, 30), 72)
 	lw := 0
 	for _, fl := range f.fields {
@@ -211,85 +254,4 @@ func choiceView(st Styles, f field, focused bool) string {
 		parts = append(parts, o)
 	}
 	return strings.Join(parts, " ")
-}
-
-// confirm asks a yes/no question; yes runs in Update when answered.
-type confirm struct {
-	question string
-	yes      func() tea.Cmd
-}
-
-func (c *confirm) update(km tea.KeyMsg) (bool, tea.Cmd) {
-	switch km.String() {
-	case "y", "Y", "enter":
-		return true, c.yes()
-	case "n", "N", "esc", "q", "ctrl+c":
-		return true, nil
-	}
-	return false, nil
-}
-
-func (c *confirm) view(st Styles, width, height int) string {
-	w := min(max(width-8, 30), 60)
-	body := st.DialogTitle.Render(oneLine(c.question)) + "\n\n" + st.Faint.Render("y yes · n no")
-	return box(st, body, w, width, height)
-}
-
-// box draws body in a bordered box of width w, centred on the screen.
-func box(st Styles, body string, w, width, height int) string {
-	b := st.Dialog.Width(w).Render(lipgloss.NewStyle().Width(w - 2).Render(body))
-	return lipgloss.Place(width, height, lipgloss.Center, lipgloss.Center, b)
-}
-
-// pager is a screen of text over the panes (help, a feed's health): the
-// movement keys scroll it, esc (or its own key) closes it.
-type pager struct {
-	keys  KeyMap
-	title string
-	// lines lays the text out for a width.
-	lines func(width int) []string
-	// close are further keys that close it (the key that opened it).
-	close []key.Binding
-	// maxWidth bounds the box's width (default 110).
-	maxWidth int
-	top      int
-}
-
-func (p *pager) update(km tea.KeyMsg) (bool, tea.Cmd) {
-	k := p.keys
-	switch {
-	case key.Matches(km, append([]key.Binding{k.Back, k.ForceQuit}, p.close...)...):
-		return true, nil
-	case key.Matches(km, k.Down):
-		p.top++
-	case key.Matches(km, k.Up):
-		p.top--
-	case key.Matches(km, k.PageDown):
-		p.top += 10
-	case key.Matches(km, k.PageUp):
-		p.top -= 10
-	case key.Matches(km, k.Top):
-		p.top = 0
-	case key.Matches(km, k.Bottom):
-		p.top = 1 << 30
-	}
-	p.top = max(p.top, 0)
-	return false, nil
-}
-
-func (p *pager) view(st Styles, width, height int) string {
-	w := min(width-4, 110)
-	if p.maxWidth > 0 {
-		w = min(width-4, p.maxWidth)
-	}
-	lines := p.lines(max(w-4, 20))
-	rows := max(height-6, 1)
-	p.top = min(p.top, max(len(lines)-rows, 0))
-	shown := lines[p.top:min(p.top+rows, len(lines))]
-	footer := "esc closes"
-	if len(lines) > rows {
-		footer = fmt.Sprintf("lines %d–%d of %d · j/k, pgup/pgdn scroll · esc closes", p.top+1, p.top+len(shown), len(lines))
-	}
-	body := st.DialogTitle.Render(oneLine(p.title)) + "\n\n" + strings.Join(shown, "\n") + "\n\n" + st.Faint.Render(footer)
-	return box(st, body, w, width, height)
 }

@@ -1,0 +1,113 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tidings-rss/tidings/store"
+)
+
+// globalKey runs the global command bound to km, if any: quitting, help,
+// focus and pane widths, the status line's errors, and the commands that
+// belong to no pane.
+func (m *Model) globalKey(km tea.KeyMsg) (tea.Cmd, bool) {
+	k := m.keys
+	for _, g := range []struct {
+		b  key.Binding
+		do func() tea.Cmd
+	}{
+		{k.ForceQuit, func() tea.Cmd { return tea.Quit }},
+		{k.Help, m.openHelp},
+		{k.NextPane, m.nextPane},
+		{k.RefreshAll, m.refreshAll},
+		{k.Subscribe, m.openSubscribe},
+		{k.Dismiss, m.dismiss},
+		{k.Narrow, func() tea.Cmd { return m.widen(-1) }},
+		{k.Widen, func() tea.Cmd { return m.widen(1) }},
+		{k.Zoom, m.zoom},
+		{k.Search, m.openSearch},
+		{k.Stats, m.openStats},
+		{k.Rules, m.openRules},
+	} {
+		if key.Matches(km, g.b) {
+			return g.do(), true
+		}
+	}
+	return nil, false
+}
+
+func (m *Model) nextPane() tea.Cmd {
+	next := (m.focus + 1) % 3
+	if next == paneReader && !m.reader.showing() {
+		next = paneTree
+	}
+	return m.setFocus(next)
+}
+
+// refreshAll is R: every automatic feed and the account.
+func (m *Model) refreshAll() tea.Cmd {
+	var ids []int64
+	for _, f := range m.tree.feedsUnder(node{kind: nodeAll}) {
+		if f.Sync != store.SyncManual && !f.Remote() {
+			ids = append(ids, f.ID)
+		}
+	}
+	m.status.startRefresh(ids)
+	return m.be.syncAll()
+}
+
+// openSubscribe is a: the subscribe dialog, in the selected folder.
+func (m *Model) openSubscribe() tea.Cmd {
+	m.openDialog(newSubscribeDialog(m.styles, m.be, m.out, m.tree.node().path))
+	return nil
+}
+
+// openSearch is /: the search dialog.
+func (m *Model) openSearch() tea.Cmd {
+	m.openDialog(newSearchDialog(m.styles, m.be))
+	return nil
+}
+
+// openStats reads the statistics of the selected feed (or all).
+func (m *Model) openStats() tea.Cmd { return m.be.stats(m.tree.feed()) }
+
+// openRules reads the rules, then opens the dialog (result).
+func (m *Model) openRules() tea.Cmd { return m.be.loadRules(true, "") }
+
+// dismiss clears the errors on the status line (the health view keeps
+// each feed's).
+func (m *Model) dismiss() tea.Cmd {
+	m.status.dismiss()
+	return nil
+}
+
+// widen moves the split between the list and the reader.
+func (m *Model) widen(steps int) tea.Cmd {
+	m.prefs.widen(steps)
+	m.prefs.zoom = false
+	m.status.set(fmt.Sprintf("item list at %d%% of the width it shares with the reader", m.prefs.share), nil)
+	return m.relayout()
+}
+
+// zoom gives the reader the whole screen, or takes it back.
+func (m *Model) zoom() tea.Cmd {
+	if !m.reader.showing() {
+		m.status.set("", errors.New("open an item first (enter), then z"))
+		return nil
+	}
+	m.prefs.zoom = !m.prefs.zoom
+	if m.prefs.zoom {
+		return m.setFocus(paneReader)
+	}
+	return m.relayout()
+}
+
+func (m *Model) relayout() tea.Cmd {
+	if !m.ready {
+		return nil
+	}
+	return m.resize(m.width, m.height)
+}

@@ -1,0 +1,282 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/store"
+)
+
+// itemKeyMsg is a key of the list's item (n p N s e P, o y without an
+// item in the reader) pressed in the reader, which shows that item: the
+// list acts on it, and n and p open what they find.
+type itemKeyMsg struct{ key tea.KeyMsg }
+
+// Init does nothing: the app asks for the first page.
+func (p *itemsPane) Init() tea.Cmd { return nil }
+
+// Update takes the list's keys, a click, the pages and search results it
+// asked for, the tree's selection and the engine's changes.
+func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyMsg:
+		return p, p.key(msg, false)
+	case itemKeyMsg:
+		return p, p.key(msg.key, true)
+	case tea.MouseMsg:
+		return p, p.mouse(msg)
+	case itemsMsg:
+		return p, p.pageLoaded(msg)
+	case searchMsg:
+		p.searched(msg)
+	case playMsg:
+		return p, p.played(msg)
+	case nodeSelectedMsg:
+		return p, p.showNode(msg)
+	case selectionLostMsg:
+		if p.search == "" {
+			return p, p.showNode(msg.sel)
+		}
+	case showFeedMsg:
+		return p, p.showFeedOrdered(msg.feed, msg.order)
+	case listReadMsg:
+		p.markLoadedRead()
+	case reloadMsg:
+		return p, p.reload()
+	case engineMsg:
+		return p, p.engineEvent(msg.ev)
+	}
+	return p, nil
+}
+
+// key handles a key of the list; inReader is the reader's item keys.
+func (p *itemsPane) key(km tea.KeyMsg, inReader bool) tea.Cmd {
+	k := p.keys
+	switch {
+	case key.Matches(km, k.Open):
+		return p.openItem()
+	case key.Matches(km, k.Back):
+		p.out.post(focusMsg{paneTree})
+	case key.Matches(km, k.NextUnread):
+		return p.nextUnread(1, inReader)
+	case key.Matches(km, k.PrevUnread):
+		return p.nextUnread(-1, inReader)
+	case key.Matches(km, k.ToggleRead):
+		return p.toggleRead()
+	case key.Matches(km, k.Flag):
+		return p.toggleFlag()
+	case key.Matches(km, k.Enclosure):
+		return p.downloadEnclosure()
+	case key.Matches(km, k.Play):
+		return p.play()
+	case key.Matches(km, k.OpenLink):
+		return p.links.openOrSay(p.link(), p.out)
+	case key.Matches(km, k.CopyLink):
+		return p.links.copyOrSay(p.link(), p.out)
+	default:
+		return p.move(km)
+	}
+	return nil
+}
+
+// move moves the cursor, and asks for the next page near the end.
+func (p *itemsPane) move(km tea.KeyMsg) tea.Cmd {
+	page := max(p.height-2, 1)
+	switch {
+	case key.Matches(km, p.keys.Up):
+		p.cursor--
+	case key.Matches(km, p.keys.Down):
+		p.cursor++
+	case key.Matches(km, p.keys.Top):
+		p.cursor = 0
+	case key.Matches(km, p.keys.Bottom):
+		p.cursor = len(p.rows) - 1
+	case key.Matches(km, p.keys.PageUp):
+		p.cursor -= page
+	case key.Matches(km, p.keys.PageDown):
+		p.cursor += page
+	}
+	p.clamp()
+	return p.fetchMore()
+}
+
+// mouse: the wheel moves the cursor, a click opens the item under it (the
+// root has focused the list).
+func (p *itemsPane) mouse(msg tea.MouseMsg) tea.Cmd {
+	switch msg.Button {
+	case tea.MouseButtonWheelUp:
+		return p.move(keyOf(p.keys.Up))
+	case tea.MouseButtonWheelDown:
+		return p.move(keyOf(p.keys.Down))
+	}
+	if i := p.top + msg.Y - 1; msg.Y >= 1 && i < len(p.rows) {
+		p.cursor = i
+		p.clamp()
+		return p.openItem()
+	}
+	return nil
+}
+
+// link is the selected item's link.
+func (p *itemsPane) link() string {
+	if it := p.item(); it != nil {
+		return it.Link
+	}
+	return ""
+}
+
+// openItem shows the selected item in the reader and marks it read.
+func (p *itemsPane) openItem() tea.Cmd {
+	it := p.item()
+	if it == nil {
+		return nil
+	}
+	var cmd tea.Cmd
+	if !it.Read {
+		it.Read = true
+		p.keep(it.ID)
+		cmd = p.be.setRead([]int64{it.ID}, true)
+	}
+	p.out.post(openItemMsg{item: *it, match: p.match})
+	return cmd
+}
+
+func (p *itemsPane) toggleRead() tea.Cmd {
+	it := p.item()
+	if it == nil {
+		return nil
+	}
+	it.Read = !it.Read
+	if it.Read {
+		p.keep(it.ID)
+	}
+	p.out.say(map[bool]string{true: "marked read", false: "marked unread"}[it.Read], nil)
+	return p.be.setRead([]int64{it.ID}, it.Read)
+}
+
+func (p *itemsPane) toggleFlag() tea.Cmd {
+	it := p.item()
+	if it == nil {
+		return nil
+	}
+	it.Flagged = !it.Flagged
+	p.out.post(itemChangedMsg{*it})
+	return p.be.setFlagged(it.ID, it.Flagged)
+}
+
+// markLoadedRead shows the loaded rows read (A marked them).
+func (p *itemsPane) markLoadedRead() {
+	for i := range p.rows {
+		if !p.rows[i].Read {
+			p.rows[i].Read = true
+			p.keep(p.rows[i].ID)
+		}
+	}
+}
+
+// pageLoaded takes a page, and lets a pending n/p go on.
+func (p *itemsPane) pageLoaded(msg itemsMsg) tea.Cmd {
+	p.loaded(msg)
+	if msg.err != nil {
+		p.out.say("", msg.err)
+		p.jump = nil
+		return nil
+	}
+	if msg.gen == p.gen {
+		return p.continueJump()
+	}
+	return nil
+}
+
+// searched shows search results, and takes the focus.
+func (p *itemsPane) searched(msg searchMsg) {
+	if msg.err != nil {
+		p.out.say("", msg.err)
+		return
+	}
+	p.showResults(msg.query, msg.words, msg.items)
+	p.out.say(fmt.Sprintf("%s for %q", plural(len(msg.items), "result"), msg.query), nil)
+	p.out.post(focusMsg{paneItems})
+}
+
+// showNode lists a tree node's items (a list feed in its chosen order).
+func (p *itemsPane) showNode(sel nodeSelectedMsg) tea.Cmd {
+	n := sel.n
+	if sel.order != nil {
+		return p.showFeedOrdered(*n.feed, *sel.order)
+	}
+	cmd := p.show(n.label, n.query(), n.kind != nodeFeed)
+	p.empty = emptyText(n)
+	return cmd
+}
+
+// emptyText is what an empty list says, with the key that fills it.
+func emptyText(n node) string {
+	switch {
+	case n.kind == nodeUnread:
+		return "no unread items"
+	case n.kind == nodeFlagged:
+		return "no flagged items (s flags one)"
+	case n.kind == nodeSearch:
+		return "nothing matches this search (yet)"
+	case n.kind == nodeFeed && n.feed != nil && n.feed.State.LastAttemptAt == nil:
+		return "not downloaded yet — it downloads in a moment (r: now)"
+	case n.kind == nodeFeed && n.feed != nil && n.feed.State.LastError != "":
+		return "no items: the last download failed (i tells why)"
+	}
+	return "no items"
+}
+
+// showFeedOrdered lists a list feed's items in order o.
+func (p *itemsPane) showFeedOrdered(f store.Feed, o store.ListOrder) tea.Cmd {
+	title := oneLine(f.Title) + " — by " + oneLine(o.Sort.Label)
+	if o.Sort.Label == "" {
+		title = oneLine(f.Title) + " — publisher's order"
+	}
+	if o.Desc {
+		title += " ↓"
+	}
+	if o.Group != nil {
+		title += fmt.Sprintf(", grouped by %s", oneLine(o.Group.Label))
+	}
+	return p.show(title, store.ItemQuery{FeedID: f.ID, List: &o}, false)
+}
+
+// engineEvent re-reads the list when counts moved, and shows an
+// enclosure's new state in its item.
+func (p *itemsPane) engineEvent(ev engine.Event) tea.Cmd {
+	switch ev.(type) {
+	case engine.FeedItemCountChanged, engine.AccountSynced:
+		return p.reload()
+	}
+	if id, update, ok := enclosureUpdate(ev); ok {
+		for i := range p.rows {
+			for j := range p.rows[i].Enclosures {
+				if p.rows[i].Enclosures[j].ID == id {
+					update(&p.rows[i].Enclosures[j])
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// SetSize sets the pane's size, title line included.
+func (p *itemsPane) SetSize(w, h int) {
+	p.width, p.height = w, h
+	p.scroll()
+}
+
+// setFocused draws the pane focused or not.
+func (p *itemsPane) setFocused(f bool) { p.focused = f }
+
+// ShortHelp is the list's part of the help line.
+func (p *itemsPane) ShortHelp() []key.Binding {
+	return []key.Binding{p.keys.Open, p.keys.Back, p.keys.NextUnread, p.keys.ToggleRead, p.keys.Flag}
+}
+
+// FullHelp is the list's part of the full help.
+func (p *itemsPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
