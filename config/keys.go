@@ -95,9 +95,9 @@ func Keys() []Key {
 		{Name: "ui.browser", Meaning: `The browser o opens links with, written as $BROWSER is: commands separated by ":" (the first one installed runs), each split into words as sh would without running one, "%s" replaced by the link, else the link appended; "" is $BROWSER, else xdg-open.`},
 		{Name: "ui.browser_in_terminal", Meaning: "Give the browser the terminal until it exits, as a terminal browser needs; lynx, w3m, elinks, links and browsh get it without this."},
 
-		{Name: "remote.type", Meaning: `The account on a feed-sync server whose reading state tidings shares: "greader" speaks the Google Reader API (FreshRSS, Miniflux, Inoreader, The Old Reader, BazQux), "miniflux" Miniflux's own API; "" is no account.`,
-			Allowed: fmt.Sprintf(`"", %q or %q`, RemoteGReader, RemoteMiniflux)},
-		{Name: "remote.url", Meaning: "greader: the API root ({url}/accounts/ClientLogin, {url}/reader/api/0/…); miniflux: the base URL ({url}/v1/…).",
+		{Name: "remote.type", Meaning: `The account on a feed-sync server whose reading state tidings shares: "greader" speaks the Google Reader API of FreshRSS and Miniflux, "miniflux" Miniflux's own API, "ttrss" Tiny Tiny RSS's API, "fever" the Fever API of FreshRSS and Miniflux (which cannot subscribe: feeds added are local); "" is no account.`,
+			Allowed: fmt.Sprintf(`"", %q, %q, %q or %q`, RemoteGReader, RemoteMiniflux, RemoteTTRSS, RemoteFever)},
+		{Name: "remote.url", Meaning: "greader: the API root ({url}/accounts/ClientLogin, {url}/reader/api/0/…); miniflux: the base URL ({url}/v1/…); ttrss: TT-RSS's address ({url}/api/); fever: the Fever endpoint itself ({url}?api).",
 			Allowed: "an http(s) URL"},
 		{Name: "remote.user", Meaning: "The account's user name."},
 		{Name: "remote.password", Meaning: "The account's password, shown masked; tidings never logs it or writes it to a file.", Secret: true},

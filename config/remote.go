@@ -17,6 +17,8 @@ import (
 const (
 	RemoteGReader  = "greader"
 	RemoteMiniflux = "miniflux"
+	RemoteTTRSS    = "ttrss"
+	RemoteFever    = "fever"
 )
 
 // defaultRemoteInterval is the minutes between automatic syncs of the
@@ -46,9 +48,11 @@ var RemoteBound = Bound{Name: "remote interval", Min: 5, Max: int(maxIntervalMin
 // and LogValue show them masked, and [RemoteConfig.Masked] returns a copy
 // fit to print (what `tidings config` shows).
 type RemoteConfig struct {
-	// Type is RemoteGReader or RemoteMiniflux (type); "" means no account.
+	// Type is RemoteGReader, RemoteMiniflux, RemoteTTRSS or RemoteFever
+	// (type); "" means no account.
 	Type string
-	// URL is the greader API root or the Miniflux base URL (url).
+	// URL is the greader API root, the Miniflux or TT-RSS base URL, or
+	// the Fever endpoint (url).
 	URL string
 	// User names the account (user).
 	User string
@@ -125,9 +129,10 @@ func validateRemote(v *validator, r RemoteConfig) {
 		return // no account: only interval and max_listed_items can be there, and are checked below
 	}
 	switch r.Type {
-	case RemoteGReader, RemoteMiniflux:
+	case RemoteGReader, RemoteMiniflux, RemoteTTRSS, RemoteFever:
 	default:
-		v.add(keyRemoteType, fmt.Sprintf("%q", r.Type), fmt.Sprintf("must be %q or %q", RemoteGReader, RemoteMiniflux))
+		v.add(keyRemoteType, fmt.Sprintf("%q", r.Type), fmt.Sprintf("must be %q, %q, %q or %q",
+			RemoteGReader, RemoteMiniflux, RemoteTTRSS, RemoteFever))
 	}
 	if _, err := weburl.Parse(r.URL); err != nil {
 		v.add(keyRemoteURL, strconv.QuoteToASCII(r.URL), "must be an http(s) URL without controls or spaces")

@@ -49,8 +49,8 @@ func TestLoadRemoteErrorsNameFileLineAndKey(t *testing.T) {
 	cases := []struct {
 		name, body, want string
 	}{
-		{"unknown type", `type = "fever"` + "\nurl = \"https://x.org\"\nuser = \"u\"\npassword = \"p\"\n",
-			`:3: remote.type = "fever": must be "greader" or "miniflux"`},
+		{"unknown type", `type = "inoreader"` + "\nurl = \"https://x.org\"\nuser = \"u\"\npassword = \"p\"\n",
+			`:3: remote.type = "inoreader": must be "greader", "miniflux", "ttrss" or "fever"`},
 		{"bad url", "type = \"greader\"\nurl = \"ftp://x.org\"\nuser = \"u\"\npassword = \"p\"\n",
 			`:4: remote.url = "ftp://x.org": must be an http(s) URL`},
 		{"bidi in url", "type = \"greader\"\nurl = \"https://x.org/\\u202eapi\"\nuser = \"u\"\npassword = \"p\"\n",

@@ -15,13 +15,19 @@
 // actions on a feed of the account act on the server first; the account
 // itself is engine/account, which hears back through account.Engine.
 //
+// A feed with full text (store.Feed.FullText) has the page of each new item
+// fetched once, after its round's feeds, through the same door, and its
+// article extracted by engine/article (articles.go); FetchArticles does it
+// on request, whatever the setting.
+//
 // Its subpackages do one job each: document holds the values a download
 // becomes, feed parses, fetch is the one door for HTTP, enclosure
 // downloads podcasts, opml reads and writes subscription lists, newsboat
 // reads newsboat's files, query is the query language, machine reads the
 // route table and the power supply, remote speaks to the account's
-// server, account syncs the account. The engine may import them, store,
-// config and sanitize; it knows nothing of Bubble Tea or the command line.
+// server, account syncs the account, article finds the article of a web
+// page. The engine may import them, store, config and sanitize; it knows
+// nothing of Bubble Tea or the command line.
 //
 // # The scheduler
 //

@@ -89,7 +89,8 @@ func opmlFeed(folder string, u weburl.URL, f opml.Feed) (store.NewFeed, []string
 	// unless tidings exported it as the publisher's (TitleFromFeed), which
 	// downloads keep up to date.
 	return store.NewFeed{URL: u, Title: *fs.Title, CustomTitle: *fs.Title != "" && !f.TitleFromFeed, SiteURL: sanitize.Link(f.HTMLURL), FolderPath: *fs.FolderPath, Sync: *fs.Sync,
-		IntervalMinutes: *fs.IntervalMinutes, MaxItems: *fs.MaxItems, DownloadEnclosures: f.Enclosures}, notices, nil
+		IntervalMinutes: *fs.IntervalMinutes, MaxItems: *fs.MaxItems, DownloadEnclosures: f.Enclosures,
+		FullText: f.FullText}, notices, nil
 }
 
 // ExportOPML builds the subscription tree as an OPML document, empty
@@ -114,7 +115,7 @@ func (e *Engine) ExportOPML(ctx context.Context) (*opml.Document, error) {
 		node := nodes[f.FolderPath]
 		node.Feeds = append(node.Feeds, opml.Feed{URL: f.URL, Title: f.Title, HTMLURL: f.SiteURL,
 			Sync: f.Sync, IntervalMinutes: f.IntervalMinutes, MaxItems: f.MaxItems, Enclosures: f.DownloadEnclosures,
-			TitleFromFeed: !f.CustomTitle})
+			TitleFromFeed: !f.CustomTitle, FullText: f.FullText})
 	}
 	if err := e.exportExtensions(ctx, doc, feeds); err != nil {
 		return nil, err

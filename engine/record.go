@@ -32,6 +32,7 @@ func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.Download
 		MaxItems:      MaxItems(e.cfg, d.feed),
 		NewURL:        d.newURL,
 		Release:       e.owner,
+		QueueArticles: d.feed.FullText,
 	}
 	hints := document.Hints{TTLMinutes: d.feed.TTLMinutes, SkipHours: d.feed.SkipHours, SkipDays: d.feed.SkipDays}
 	ttl := time.Duration(d.feed.TTLMinutes) * time.Minute

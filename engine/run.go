@@ -42,6 +42,12 @@ const checkInterval = time.Minute
 //
 // A feed of the account is never fetched here: it is skipped (its server
 // fetches it; SyncAccount brings its items) and takes no part in the round.
+//
+// Once every feed of a round that was not offline is recorded, the round
+// fetches the queued articles (those of new items of feeds with full
+// text, at most maxArticlesPerRound; see fetchQueuedArticles) and gives
+// each feed's Result the results of its items: pages never hold up a
+// feed, and no feed's claim is held while they download.
 func (e *Engine) SyncFeeds(ctx context.Context, feeds []store.Feed, force bool, done func(Result)) []Result {
 	minHosts := 2
 	if offline, _ := e.Offline(); offline {
@@ -128,6 +134,9 @@ func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, 
 	}
 	e.concludeRound(ctx, rd, results)
 	e.announce(results)
+	if !rd.verdict() && ctx.Err() == nil {
+		attachArticles(results, e.fetchQueuedArticles(ctx))
+	}
 	return results
 }
 

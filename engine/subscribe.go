@@ -7,6 +7,7 @@ import (
 
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/engine/remote"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -46,7 +47,9 @@ type Subscribed struct {
 // wrapping store.ErrDuplicate when the feed (as given or as found) is
 // subscribed already, and with the probe's error when nothing readable is
 // there. With an account configured (and s.Local false) the account's
-// server subscribes and checks the feed instead (subscribeRemote).
+// server subscribes and checks the feed instead (subscribeRemote); when
+// its protocol cannot subscribe (Fever), the feed is subscribed here, as
+// a local feed, with a notice that says so.
 func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, error) {
 	fs, notices, err := BoundSettings(store.FeedSettings{FolderPath: &s.Folder, IntervalMinutes: &s.IntervalMinutes, Title: &s.Title})
 	if err != nil {
@@ -57,7 +60,12 @@ func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, err
 		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, store.ErrDuplicate)
 	}
 	if e.account != nil && !s.Local {
-		return e.subscribeRemote(ctx, s, *fs.FolderPath, notices)
+		got, err := e.subscribeRemote(ctx, s, *fs.FolderPath, notices)
+		if !errors.Is(err, remote.ErrUnsupported) {
+			return got, err
+		}
+		notices = append(notices, fmt.Sprintf("%s cannot subscribe on the server: %s is a local feed here "+
+			"(subscribe on the server to sync it)", e.cfg.Remote.Type, s.URL))
 	}
 	p, err := e.probe(ctx, s.URL)
 	if err != nil {

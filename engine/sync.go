@@ -44,6 +44,10 @@ type Result struct {
 	// blocked): those of new and updated items of a feed that downloads
 	// enclosures.
 	Enclosures []int64
+	// Articles are the results of the round's article pass for this
+	// feed's items (see SyncFeeds): the pages of new items of a feed with
+	// full text, and any left queued by an earlier round.
+	Articles []ArticleResult
 }
 
 // download is one exchange's worth of state while syncing a feed.

@@ -22,7 +22,10 @@
 // orders by date, not rank. A write adds its new items' words together
 // after its other item statements (fts_batch.go), so that a download
 // makes one index segment, not one per item;
-// TestFullTextIndexFlushesOncePerTransaction holds it.
+// TestFullTextIndexFlushesOncePerTransaction holds it. An item's article
+// (table articles) counts as its content: the view items_fts_text appends
+// its words, and SaveArticle forgets and indexes the item again through
+// the view in the article's transaction.
 //
 // # Other programs on the database
 //

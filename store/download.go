@@ -49,6 +49,9 @@ type Download struct {
 	// feed the same transaction drops: recording the download and ending
 	// its claim are one write.
 	Release string
+	// QueueArticles queues the new items' pages for their articles (a
+	// feed with full text) in the same transaction.
+	QueueArticles bool
 }
 
 // DownloadResult is what a recorded download changed.
@@ -95,6 +98,11 @@ func (s *Store) RecordDownload(ctx context.Context, feedID int64, d Download) (D
 			}
 			if err := s.applyRules(ctx, tx, feedID, d.At, &res); err != nil {
 				return err
+			}
+			if d.QueueArticles {
+				if err := queueArticles(ctx, tx, res.NewItems, d.At); err != nil {
+					return err
+				}
 			}
 		}
 		if err := purge(ctx, tx, feedID, d.MaxItems, isList, &res); err != nil {

@@ -39,16 +39,18 @@ type Feed struct {
 	IntervalMinutes    int // the feed's own interval, 0 when unset
 	MaxItems           int // 0: the configured default
 	DownloadEnclosures bool
-	IsList             bool
-	TTLMinutes         int
-	SkipHours          []int
-	SkipDays           []time.Weekday
-	Stopped            string
-	Watch              bool
-	ItemCount          int
-	UnreadCount        int
-	CreatedAt          time.Time
-	State              SyncState
+	// FullText fetches each new item's page and keeps its article.
+	FullText    bool
+	IsList      bool
+	TTLMinutes  int
+	SkipHours   []int
+	SkipDays    []time.Weekday
+	Stopped     string
+	Watch       bool
+	ItemCount   int
+	UnreadCount int
+	CreatedAt   time.Time
+	State       SyncState
 	// RemoteID is the server's id of a feed of the account (fetched by
 	// the server, never here); "" for a local feed.
 	RemoteID string
@@ -100,6 +102,7 @@ type NewFeed struct {
 	IntervalMinutes    int
 	MaxItems           int
 	DownloadEnclosures bool
+	FullText           bool
 }
 
 const feedColumns = `fd.id, fd.url, fd.title, fd.custom_title, fd.site_url, fd.description,
@@ -109,7 +112,7 @@ const feedColumns = `fd.id, fd.url, fd.title, fd.custom_title, fd.site_url, fd.d
 	fs.etag, fs.last_modified, fs.body_hash, fs.last_full_bytes, fs.last_download_at,
 	fs.last_attempt_at, fs.next_sync_at, fs.failures, fs.last_error, fs.retry_after,
 	fs.bytes_received, fs.bytes_saved, fs.requests, fs.not_modified, fs.delta_responses,
-	coalesce(fd.remote_id, '')`
+	coalesce(fd.remote_id, ''), fd.full_text`
 
 const feedFrom = ` FROM feeds fd JOIN feed_sync fs ON fs.feed_id = fd.id LEFT JOIN folders fo ON fo.id = fd.folder_id `
 
@@ -128,7 +131,7 @@ func scanFeed(r rowScanner) (Feed, error) {
 		&st.ETag, &st.LastModified, &st.BodyHash, &st.LastFullBytes, &lastDl,
 		&lastAt, &next, &st.Failures, &st.LastError, &retry,
 		&st.BytesReceived, &st.BytesSaved, &st.Requests, &st.NotModified, &st.DeltaResponses,
-		&f.RemoteID)
+		&f.RemoteID, &f.FullText)
 	if err != nil {
 		return f, err
 	}
@@ -182,10 +185,10 @@ func (s *Store) insertFeed(ctx context.Context, tx *sql.Tx, nf NewFeed) (int64, 
 	}
 	now := s.now().Unix()
 	res, err := tx.ExecContext(ctx, `INSERT INTO feeds (url, title, custom_title, site_url, folder_id, sync,
-		interval_minutes, max_items, download_enclosures, enclosures_since, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN ? END, ?)`,
+		interval_minutes, max_items, download_enclosures, enclosures_since, created_at, full_text)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN ? END, ?, ?)`,
 		nf.URL, nf.Title, nf.CustomTitle && nf.Title != "", nf.SiteURL, nullID(folder), nf.Sync, nf.IntervalMinutes, nf.MaxItems,
-		nf.DownloadEnclosures, nf.DownloadEnclosures, now, now)
+		nf.DownloadEnclosures, nf.DownloadEnclosures, now, now, nf.FullText)
 	if err != nil {
 		return 0, err
 	}

@@ -86,8 +86,9 @@ func (c *compiler) text(t *query.TextTest) {
 	case query.FieldTitle, query.FieldAuthor, query.FieldLink:
 		c.write("(i."+string(t.Field)+" "+cmp+")", v)
 	case query.FieldContent:
-		if match { // the summary, when there is one, counts as content
-			c.write("(i.content "+cmp+" OR (i.summary <> '' AND i.summary "+cmp+"))", v, v)
+		if match { // the summary and the article, when there are, count as content
+			c.write("(i.content "+cmp+" OR (i.summary <> '' AND i.summary "+cmp+")"+
+				" OR EXISTS (SELECT 1 FROM articles a WHERE a.item_id = i.id AND a.html <> '' AND a.html "+cmp+"))", v, v, v)
 		} else {
 			c.write("(i.content "+cmp+")", v)
 		}

@@ -37,6 +37,9 @@ type Item struct {
 	// Hidden is set by a hide rule: the item shows only when asked for.
 	Hidden     bool
 	Enclosures []Enclosure
+	// Article is the article of the item's page, when one was queued or
+	// fetched (Status ArticleNone otherwise).
+	Article Article
 	// ListValues are the item's values for its list feed's cf:listinfo
 	// sorts and groups (keys ListSort.Key, ListGroup.Key).
 	ListValues map[string]string
@@ -119,6 +122,9 @@ func (s *Store) queryItems(ctx context.Context, query string, args ...any) ([]It
 		return nil, err
 	}
 	if err := s.attachEnclosures(ctx, out); err != nil {
+		return nil, err
+	}
+	if err := s.attachArticles(ctx, out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -229,6 +235,9 @@ func (s *Store) Item(ctx context.Context, id int64) (Item, error) {
 	}
 	items := []Item{it}
 	if err := s.attachEnclosures(ctx, items); err != nil {
+		return it, fmt.Errorf("item %d: %w", id, err)
+	}
+	if err := s.attachArticles(ctx, items); err != nil {
 		return it, fmt.Errorf("item %d: %w", id, err)
 	}
 	return items[0], nil

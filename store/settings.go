@@ -15,6 +15,9 @@ type FeedSettings struct {
 	MaxItems           *int
 	DownloadEnclosures *bool
 	Watch              *bool
+	// FullText fetches the page of each item that arrives from now on
+	// and keeps its article (see QueueArticles).
+	FullText *bool
 }
 
 // UpdateFeedSettings applies the non-nil settings in one transaction.
@@ -73,6 +76,9 @@ func applySettings(ctx context.Context, tx *sql.Tx, id int64, fs FeedSettings, n
 	}
 	if fs.Watch != nil {
 		add(`UPDATE feeds SET watch = ? WHERE id = ?`, *fs.Watch, id)
+	}
+	if fs.FullText != nil {
+		add(`UPDATE feeds SET full_text = ? WHERE id = ?`, *fs.FullText, id)
 	}
 	for _, st := range stmts {
 		if _, err := tx.ExecContext(ctx, st.query, st.args...); err != nil {

@@ -214,7 +214,7 @@ func (b backend) subscribe(raw, folder string) tea.Cmd {
 		} else {
 			b.engine.SyncFeeds(b.ctx, []store.Feed{got.Feed}, true, nil)
 		}
-		return subscribedMsg{feedID: got.Feed.ID, title: got.Feed.Title}
+		return subscribedMsg{feedID: got.Feed.ID, title: got.Feed.Title, notices: got.Notices}
 	}
 }
 

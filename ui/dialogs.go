@@ -54,7 +54,11 @@ func newSubscribeDialog(st Styles, be backend, out *outbox, folder string) *form
 			return nil
 		}
 		f.done = true
-		out.say("subscribed to "+oneLine(sm.title), nil)
+		line := "subscribed to " + oneLine(sm.title)
+		if len(sm.notices) > 0 { // a Fever account subscribes here, and says so
+			line = oneLine(strings.Join(sm.notices, "; "))
+		}
+		out.say(line, nil)
 		return be.loadCounts()
 	}
 	return f

@@ -80,7 +80,10 @@ type syncDoneMsg struct {
 type subscribedMsg struct {
 	feedID int64
 	title  string
-	err    error
+	// notices are the engine's lines about the subscription (a Fever
+	// account subscribes here).
+	notices []string
+	err     error
 }
 
 // searchMsg carries search results.

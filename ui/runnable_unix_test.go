@@ -27,7 +27,7 @@ func markerScript(t *testing.T, dir, name, marker string, mode os.FileMode) stri
 }
 
 func TestNotifyCommandInAFolderOthersMayWriteIsNotRun(t *testing.T) {
-	shared := filepath.Join(t.TempDir(), "shared")
+	shared := filepath.Join(t.TempDir(), "public")
 	if err := os.Mkdir(shared, 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestPlayerOthersMayWriteIsNotRun(t *testing.T) {
 }
 
 func TestBrowserAndClipboardProgramsOthersMayWriteAreNotRun(t *testing.T) {
-	shared := filepath.Join(t.TempDir(), "shared")
+	shared := filepath.Join(t.TempDir(), "public")
 	if err := os.Mkdir(shared, 0o700); err != nil {
 		t.Fatal(err)
 	}

@@ -98,6 +98,9 @@ func (c *Client) client(chain *redirectChain) *http.Client {
 func (c *Client) setFeedHeaders(req *http.Request, v Validators) {
 	req.Header.Set("User-Agent", c.userAgent)
 	req.Header.Set("Accept", feedAccept)
+	if a := acceptOf(req.Context()); a != "" {
+		req.Header.Set("Accept", a)
+	}
 	req.Header.Set("Accept-Encoding", "gzip, deflate")
 	if v.ETag != "" {
 		req.Header["If-None-Match"] = []string{v.ETag}

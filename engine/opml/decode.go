@@ -300,7 +300,7 @@ func (p *parser) outline(start xml.StartElement, dst *target, depth int) error {
 type attrs struct {
 	text, title, xmlURL, htmlURL, typ    string
 	sync, interval, maxItems, enclosures string
-	titleFromFeed                        string
+	titleFromFeed, fullText              string
 }
 
 func readAttrs(list []xml.Attr) attrs {
@@ -337,6 +337,8 @@ func readAttrs(list []xml.Attr) attrs {
 				set(&a.enclosures, at.Value)
 			case "titlefromfeed":
 				set(&a.titleFromFeed, at.Value)
+			case "fulltext":
+				set(&a.fullText, at.Value)
 			}
 		}
 	}
@@ -357,6 +359,7 @@ func (a attrs) feed(url string) Feed {
 	}
 	f.Enclosures, _ = strconv.ParseBool(strings.TrimSpace(a.enclosures))
 	f.TitleFromFeed, _ = strconv.ParseBool(strings.TrimSpace(a.titleFromFeed))
+	f.FullText, _ = strconv.ParseBool(strings.TrimSpace(a.fullText))
 	return f
 }
 

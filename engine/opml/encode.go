@@ -20,10 +20,10 @@ var now = time.Now
 // feeds <outline type="rss" ...> with text and title set to the feed title
 // (text="" alone if there is none). Within a folder its feeds come first,
 // then its sub-folders, as in [Folder.Walk]. tidings' settings are written
-// as tidings:sync, tidings:interval, tidings:maxItems, tidings:enclosures
-// and tidings:titleFromFeed attributes, each only when it differs from the
-// default: Sync other than "" or "default", positive numbers, true (the
-// last only for a feed with a title). Values are written as given, so
+// as tidings:sync, tidings:interval, tidings:maxItems, tidings:enclosures,
+// tidings:titleFromFeed and tidings:fullText attributes, each only when it
+// differs from the default: Sync other than "" or "default", positive
+// numbers, true (titleFromFeed only for a feed with a title). Values are written as given, so
 // what Decode normalises (blank or duplicate names and URLs, "/" in folder
 // names, unknown sync modes) is normalised when the output is decoded.
 func Encode(w io.Writer, d *Document) error {
@@ -92,6 +92,9 @@ func writeContents(b *bytes.Buffer, f Folder, depth int) {
 		}
 		if feed.TitleFromFeed && feed.Title != "" {
 			attr(b, "tidings:titleFromFeed", "true")
+		}
+		if feed.FullText {
+			attr(b, "tidings:fullText", "true")
 		}
 		b.WriteString("/>\n")
 	}

@@ -121,6 +121,9 @@ type Feed struct {
 	// (tidings:titleFromFeed="true"). Without it, as in every other
 	// reader's OPML, a title is the person's name for the feed.
 	TitleFromFeed bool
+	// FullText fetches each new item's page for its article
+	// (tidings:fullText="true").
+	FullText bool
 }
 
 // Address is the feed's xmlUrl as a checked web address, or the reason it

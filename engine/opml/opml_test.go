@@ -384,6 +384,7 @@ func TestRoundTrip(t *testing.T) {
 			{URL: "u4", Title: "all", HTMLURL: "h", Sync: SyncInterval, IntervalMinutes: 1, MaxItems: 1, Enclosures: true},
 			{URL: "u5"},
 			{URL: "u6", Title: "the publisher's", TitleFromFeed: true},
+			{URL: "u7", Title: "whole articles", FullText: true},
 		}}}},
 	}
 	for _, tt := range tests {

@@ -1,9 +1,10 @@
 // Package remote speaks to the feed-sync servers people already run so
 // that several machines share one reading state: the subset of the Google
-// Reader API that FreshRSS, Miniflux, Inoreader and others answer
-// (greader.go), and Miniflux's own REST API (miniflux.go). Each protocol is
-// one implementation of Service; a third (Fever, Nextcloud News) is one
-// more file.
+// Reader API that FreshRSS and Miniflux answer (greader.go), Miniflux's
+// own REST API (miniflux.go), Tiny Tiny RSS's JSON API (ttrss.go) and the
+// Fever API of FreshRSS and Miniflux (fever.go). Each protocol is one
+// implementation of Service, registered in protocols; another is one more
+// file and one line there.
 //
 // A Service only exchanges with the server — through the caller's HTTP
 // door (engine/fetch) — and turns its answers into plain values; the
@@ -24,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,7 +37,33 @@ import (
 const (
 	TypeGReader  = "greader"
 	TypeMiniflux = "miniflux"
+	TypeTTRSS    = "ttrss"
+	TypeFever    = "fever"
 )
+
+// protocols opens each protocol's Service; origin is the configured URL
+// as given (a trailing slash kept), o.URL the same without it.
+var protocols = map[string]func(o Options, origin weburl.URL) Service{
+	TypeGReader:  func(o Options, origin weburl.URL) Service { return newGReader(o, origin) },
+	TypeMiniflux: func(o Options, origin weburl.URL) Service { return newMiniflux(o, origin) },
+	TypeTTRSS:    func(o Options, origin weburl.URL) Service { return newTTRSS(o, origin) },
+	TypeFever:    func(o Options, origin weburl.URL) Service { return newFever(o, origin) },
+}
+
+// Types lists the protocols New opens, sorted.
+func Types() []string {
+	out := make([]string, 0, len(protocols))
+	for t := range protocols {
+		out = append(out, t)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ErrUnsupported means the account's protocol cannot do what was asked:
+// Fever subscribes to nothing, TT-RSS's API renames and moves nothing.
+// Subscribe failing with it lets the caller subscribe here instead.
+var ErrUnsupported = errors.New("not possible through this protocol")
 
 // Service is one account on a feed-sync server.
 type Service interface {
@@ -45,7 +73,9 @@ type Service interface {
 	Feeds(ctx context.Context) (feeds []Feed, refused []string, err error)
 	// Subscribe subscribes the account to a feed (or the feed a page
 	// announces, when the server finds it), under label when not "", named
-	// title when not "".
+	// title when not "". A protocol that cannot subscribe fails with
+	// ErrUnsupported (and so do Unsubscribe, Rename and Move when it
+	// cannot do them).
 	Subscribe(ctx context.Context, url, title, label string) (Feed, error)
 	// Unsubscribe removes a subscription.
 	Unsubscribe(ctx context.Context, feedID string) error
@@ -149,10 +179,11 @@ type Doer interface {
 
 // Options configure a Service.
 type Options struct {
-	// Type is TypeGReader or TypeMiniflux.
+	// Type is one of Types().
 	Type string
 	// URL is the API root (greader: {URL}/accounts/ClientLogin,
-	// {URL}/reader/api/0/…) or the base URL (miniflux: {URL}/v1/…).
+	// {URL}/reader/api/0/…), the base URL (miniflux: {URL}/v1/…; ttrss:
+	// {URL}/api/) or the Fever endpoint itself (fever: {URL}?api).
 	URL string
 	// User names the account.
 	User string
@@ -182,16 +213,14 @@ func New(o Options) (Service, error) {
 	if o.MaxItems <= 0 {
 		o.MaxItems = DefaultMaxItems
 	}
-	o.URL = strings.TrimRight(o.URL, "/")
 	origin, err := weburl.Parse(o.URL)
 	if err != nil {
 		return nil, fmt.Errorf("remote: url: %w", err)
 	}
-	switch o.Type {
-	case TypeGReader:
-		return newGReader(o, origin), nil
-	case TypeMiniflux:
-		return newMiniflux(o, origin), nil
+	o.URL = strings.TrimRight(o.URL, "/")
+	open := protocols[o.Type]
+	if open == nil {
+		return nil, fmt.Errorf("remote: type %q: want one of %s", o.Type, strings.Join(Types(), ", "))
 	}
-	return nil, fmt.Errorf("remote: type %q: want %q or %q", o.Type, TypeGReader, TypeMiniflux)
+	return open(o, origin), nil
 }

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,10 +24,39 @@ type account struct {
 }
 
 func (a account) url() string {
-	if a.typ == remote.TypeMiniflux {
+	switch a.typ {
+	case remote.TypeMiniflux:
 		return a.server.MinifluxURL
+	case remote.TypeTTRSS:
+		return a.server.TTRSSURL
+	case remote.TypeFever:
+		return a.server.FeverURL
 	}
 	return a.server.GReaderURL
+}
+
+// subscriber is what subscribes for the account: its own service, or for
+// Fever, which cannot, the server's other API (as a person would use the
+// server's web page).
+func (a account) subscriber(t *testing.T) remote.Service {
+	t.Helper()
+	if a.typ != remote.TypeFever {
+		return a.service(t, a.server.Password)
+	}
+	other := account{a.name, a.server, remote.TypeGReader}
+	if a.server.Name == remotetest.Miniflux {
+		other.typ = remote.TypeMiniflux
+	}
+	return other.service(t, a.server.Password)
+}
+
+// prepareLabel makes the label exist where the protocol cannot make it
+// (TT-RSS's categories).
+func (a account) prepareLabel(t *testing.T, label string) {
+	t.Helper()
+	if a.server.Name == remotetest.TTRSS {
+		a.server.Category(t, label)
+	}
 }
 
 // service opens the account through a real door.
@@ -57,14 +87,18 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// accounts returns the three pairings of protocol and server.
+// accounts returns the pairings of protocol and server.
 func accounts(t *testing.T) []account {
 	fresh := servers.Get(t, remotetest.FreshRSS)
 	mini := servers.Get(t, remotetest.Miniflux)
+	tt := servers.Get(t, remotetest.TTRSS)
 	return []account{
 		{"FreshRSS+greader", fresh, remote.TypeGReader},
 		{"Miniflux+greader", mini, remote.TypeGReader},
 		{"Miniflux+miniflux", mini, remote.TypeMiniflux},
+		{"TT-RSS+ttrss", tt, remote.TypeTTRSS},
+		{"FreshRSS+fever", fresh, remote.TypeFever},
+		{"Miniflux+fever", mini, remote.TypeFever},
 	}
 }
 
@@ -78,11 +112,12 @@ func TestServicesAgainstRealServers(t *testing.T) {
 			feeds.Set(path, remotetest.Feed{Title: fmt.Sprintf("Feed %d", i), Items: items})
 			s := a.service(t, a.server.Password)
 			label := fmt.Sprintf("Label %d", i)
-
-			f, err := s.Subscribe(ctx, feeds.URLOf(path), "", label)
+			a.prepareLabel(t, label)
+			sub, err := a.subscriber(t).Subscribe(ctx, feeds.URLOf(path), "", label)
 			if err != nil {
 				t.Fatalf("subscribe: %v", err)
 			}
+			f := feedByURL(t, s, sub.URL.String())
 			if f.Label != label || f.URL.String() != feeds.URLOf(path) {
 				t.Fatalf("subscribed %+v, want label %q and url %s", f, label, feeds.URLOf(path))
 			}
@@ -92,6 +127,9 @@ func TestServicesAgainstRealServers(t *testing.T) {
 				t.Fatalf("pulled %d items of the feed, want %d", len(mine), len(items))
 			}
 			for _, want := range items {
+				if a.typ == remote.TypeTTRSS { // TT-RSS drops from a title what looks like a tag
+					want.Title = strings.Join(strings.Fields(strings.Replace(want.Title, fmt.Sprintf("<%d>", i), "", 1)), " ")
+				}
 				if !slices.ContainsFunc(mine, func(it remote.Item) bool { return it.Doc.Title == want.Title }) {
 					t.Errorf("no item titled %q among %v", want.Title, titles(mine))
 				}
@@ -110,13 +148,38 @@ func TestServicesAgainstRealServers(t *testing.T) {
 				t.Errorf("snapshot after push: read %s unread=%v, star %s starred=%v", read, snap.Unread[read], star, snap.Starred[star])
 			}
 
-			must(t, s.Rename(ctx, f.ID, "Renamed "+label))
-			must(t, s.Move(ctx, f.ID, "Moved "+label))
-			listed := feedByID(t, s, f.ID)
-			if listed.Title != "Renamed "+label || listed.Label != "Moved "+label {
-				t.Errorf("after rename and move: %+v", listed)
+			if listed := feedByID(t, s, f.ID); listed.Label != label || listed.URL != f.URL {
+				t.Errorf("listed %+v, want label %q and url %s", listed, label, f.URL)
 			}
-			must(t, s.Unsubscribe(ctx, f.ID))
+			if a.typ == remote.TypeTTRSS || a.typ == remote.TypeFever {
+				for _, err := range []error{s.Rename(ctx, f.ID, "Renamed"), s.Move(ctx, f.ID, "Moved")} {
+					if !errors.Is(err, remote.ErrUnsupported) {
+						t.Errorf("rename or move: %v, want ErrUnsupported", err)
+					}
+				}
+			} else {
+				must(t, s.Rename(ctx, f.ID, "Renamed "+label))
+				must(t, s.Move(ctx, f.ID, "Moved "+label))
+				listed := feedByID(t, s, f.ID)
+				if listed.Title != "Renamed "+label || listed.Label != "Moved "+label {
+					t.Errorf("after rename and move: %+v", listed)
+				}
+			}
+			if a.typ == remote.TypeTTRSS {
+				_, err := s.Subscribe(ctx, feeds.URLOf(path)+"?again", "", "No such category")
+				if err == nil || !strings.Contains(err.Error(), `cannot make the category "No such category": make it on the server first`) {
+					t.Errorf("subscribe into a category TT-RSS lacks: %v", err)
+				}
+			}
+			if a.typ == remote.TypeFever {
+				if _, err := s.Subscribe(ctx, feeds.URLOf(path), "", ""); !errors.Is(err, remote.ErrUnsupported) {
+					t.Errorf("fever subscribe: %v, want ErrUnsupported", err)
+				}
+				if err := s.Unsubscribe(ctx, f.ID); !errors.Is(err, remote.ErrUnsupported) {
+					t.Errorf("fever unsubscribe: %v, want ErrUnsupported", err)
+				}
+			}
+			must(t, a.subscriber(t).Unsubscribe(ctx, sub.ID))
 			if all, _, err := s.Feeds(ctx); err != nil || slices.ContainsFunc(all, func(g remote.Feed) bool { return g.ID == f.ID }) {
 				t.Errorf("after unsubscribe: %v, %v", all, err)
 			}
@@ -145,7 +208,7 @@ func TestOfflineIsANetworkFailure(t *testing.T) {
 	}
 	closed := "http://" + ln.Addr().String()
 	ln.Close()
-	for _, typ := range []string{remote.TypeGReader, remote.TypeMiniflux} {
+	for _, typ := range remote.Types() {
 		t.Run(typ, func(t *testing.T) {
 			a := account{typ: typ, server: &remotetest.Server{User: "me"}}
 			_, _, err := a.serviceAt(t, closed, "x").Feeds(context.Background())
@@ -204,6 +267,19 @@ func feedByID(t *testing.T, s remote.Service, id string) remote.Feed {
 		}
 	}
 	t.Fatalf("no subscription %s in %v", id, all)
+	return remote.Feed{}
+}
+
+func feedByURL(t *testing.T, s remote.Service, url string) remote.Feed {
+	t.Helper()
+	all, _, err := s.Feeds(context.Background())
+	must(t, err)
+	for _, f := range all {
+		if f.URL.String() == url {
+			return f
+		}
+	}
+	t.Fatalf("no subscription of %s in %v", url, all)
 	return remote.Feed{}
 }
 

@@ -24,25 +24,63 @@ type combo struct {
 	typ    string
 }
 
-// combos returns FreshRSS + greader, Miniflux + greader and Miniflux +
-// miniflux (skipping the test when there are no servers here).
+// combos returns FreshRSS + greader, Miniflux + greader, Miniflux +
+// miniflux, TT-RSS + ttrss, FreshRSS + fever and Miniflux + fever
+// (skipping the test when there are no servers here).
 func combos(t *testing.T) []combo {
 	t.Helper()
 	fresh := servers.Get(t, remotetest.FreshRSS)
 	mini := servers.Get(t, remotetest.Miniflux)
+	tt := servers.Get(t, remotetest.TTRSS)
 	return []combo{
 		{"FreshRSS+greader", fresh, remote.TypeGReader},
 		{"Miniflux+greader", mini, remote.TypeGReader},
 		{"Miniflux+miniflux", mini, remote.TypeMiniflux},
+		{"TT-RSS+ttrss", tt, remote.TypeTTRSS},
+		{"FreshRSS+fever", fresh, remote.TypeFever},
+		{"Miniflux+fever", mini, remote.TypeFever},
 	}
 }
 
 // url is the account's URL as the config gives it.
 func (c combo) url() string {
-	if c.typ == remote.TypeMiniflux {
+	switch c.typ {
+	case remote.TypeMiniflux:
 		return c.server.MinifluxURL
+	case remote.TypeTTRSS:
+		return c.server.TTRSSURL
+	case remote.TypeFever:
+		return c.server.FeverURL
 	}
 	return c.server.GReaderURL
+}
+
+// admin is what subscribes on the server for the account, as a person
+// would: the combo's own protocol, or for Fever, which cannot subscribe,
+// the server's other API. It makes the TT-RSS categories its labels
+// need, which TT-RSS's API cannot make.
+func (c combo) admin(t testing.TB) remote.Service {
+	t.Helper()
+	if c.typ != remote.TypeFever {
+		return c.phone(t)
+	}
+	other := combo{c.name, c.server, remote.TypeGReader}
+	if c.server.Name == remotetest.Miniflux {
+		other.typ = remote.TypeMiniflux
+	}
+	return other.phone(t)
+}
+
+// subscribeOn subscribes the account to url under label on the server
+// (admin), making the label first where the protocol cannot.
+func (c combo) subscribeOn(t testing.TB, url, label string) {
+	t.Helper()
+	if c.server.Name == remotetest.TTRSS && label != "" {
+		c.server.Category(t, label)
+	}
+	if _, err := c.admin(t).Subscribe(context.Background(), url, "", label); err != nil {
+		t.Fatalf("subscribe on the server: %v", err)
+	}
 }
 
 // slug names the combo in paths and labels.
@@ -152,13 +190,11 @@ func filesContaining(t *testing.T, dir, s string) []string {
 // subscribeStories serves n stories named after prefix at a path of their
 // own and subscribes the account to them under label, as another machine
 // would.
-func subscribeStories(t *testing.T, fs *remotetest.FeedServer, phone remote.Service, prefix string, n int, label string) {
+func subscribeStories(t *testing.T, fs *remotetest.FeedServer, c combo, prefix string, n int, label string) {
 	t.Helper()
 	path := "/" + strings.ReplaceAll(strings.ToLower(prefix), " ", "-") + ".xml"
 	serveStories(fs, path, prefix, n)
-	if _, err := phone.Subscribe(context.Background(), fs.URLOf(path), "", label); err != nil {
-		t.Fatalf("subscribe on the server: %v", err)
-	}
+	c.subscribeOn(t, fs.URLOf(path), label)
 }
 
 // proxiedUser is a user whose account is reached through a new proxy.

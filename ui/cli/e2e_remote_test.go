@@ -2,6 +2,8 @@ package cli
 
 import (
 	"context"
+	"crypto/md5"
+	"encoding/hex"
 	"fmt"
 	"strings"
 	"testing"
@@ -33,7 +35,6 @@ func serveStories(fs *remotetest.FeedServer, path, prefix string, n int) []remot
 
 func TestRemoteSyncBringsEveryItemWithExactTitlesInLabelFolders(t *testing.T) {
 	fs := remotetest.NewFeedServer(t)
-	ctx := context.Background()
 	for _, c := range combos(t) {
 		t.Run(c.name, func(t *testing.T) {
 			phone := c.phone(t)
@@ -43,9 +44,7 @@ func TestRemoteSyncBringsEveryItemWithExactTitlesInLabelFolders(t *testing.T) {
 				for _, it := range serveStories(fs, path, fmt.Sprintf("Sync %s %d", c.slug(), i), 4) {
 					want[it.Title] = label
 				}
-				if _, err := phone.Subscribe(ctx, fs.URLOf(path), "", label); err != nil {
-					t.Fatalf("subscribe on the server: %v", err)
-				}
+				c.subscribeOn(t, fs.URLOf(path), label)
 			}
 			u := newUser(t)
 			u.useAccount(c, "")
@@ -82,7 +81,7 @@ func TestRemoteMarksReachTheServerAndAnotherDatabase(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			phone := c.phone(t)
 			prefix := "Marks " + c.slug()
-			subscribeStories(t, fs, phone, prefix, 3, "Marks")
+			subscribeStories(t, fs, c, prefix, 3, "Marks")
 			laptop := newUser(t)
 			laptop.useAccount(c, "")
 			laptop.ok("sync")
@@ -131,7 +130,7 @@ func TestRemoteOfflineSyncKeepsEverythingAndPushesLater(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			phone := c.phone(t)
 			prefix := "Offline " + c.slug()
-			subscribeStories(t, fs, phone, prefix, 3, "Offline")
+			subscribeStories(t, fs, c, prefix, 3, "Offline")
 			u, proxy := proxiedUser(t, c, "")
 			u.ok("sync")
 			before := u.items()
@@ -179,6 +178,13 @@ func TestRemoteAddAndRemoveActOnTheServer(t *testing.T) {
 			u := newUser(t)
 			u.useAccount(c, "")
 			folder := "Folder " + c.slug()
+			if c.typ == remote.TypeFever {
+				addLocallyWithFever(t, u, c, fs, fs.URLOf(path), folder)
+				return
+			}
+			if c.server.Name == remotetest.TTRSS {
+				c.server.Category(t, folder)
+			}
 			id := u.add(fs.URLOf(path), "--folder", folder, "--enclosures")
 			localID := u.add(fs.URLOf(local), "--local")
 
@@ -221,6 +227,56 @@ func TestRemoteAddAndRemoveActOnTheServer(t *testing.T) {
 	}
 }
 
+// addLocallyWithFever adds a feed with a Fever account: Fever cannot
+// subscribe, so the feed is subscribed here, as a local feed, with one
+// line that says so; the server is not asked.
+func addLocallyWithFever(t *testing.T, u *user, c combo, fs *remotetest.FeedServer, url, folder string) {
+	t.Helper()
+	r := u.run("add", url, "--folder", folder)
+	want := "tidings: fever cannot subscribe on the server: " + url + " is a local feed here (subscribe on the server to sync it)\n"
+	if r.code != 0 || r.stderr != want {
+		t.Fatalf("add with a Fever account: exit %d, stderr %q, want %q", r.code, r.stderr, want)
+	}
+	id := strings.TrimSpace(r.stdout)
+	if _, ok := serverFeed(t, c.phone(t), url); ok {
+		t.Fatal("the feed is on the server")
+	}
+	u.ok("sync")
+	for _, f := range u.feeds() {
+		if fmt.Sprint(f["id"]) == id && (f["remote"] != false || f["folder"] != folder) {
+			t.Errorf("the feed added with a Fever account: %v, want local in %q", f, folder)
+		}
+	}
+	if got := u.items("--feed", id); len(got) != 3 {
+		t.Errorf("the local feed has %d items, want 3", len(got))
+	}
+	u.ok("remove", id)
+
+	// A feed of the account (subscribed on the server) cannot be removed
+	// or renamed through Fever: one line each, and it stays.
+	onServer := strings.Replace(url, ".xml", "-server.xml", 1)
+	serveStories(fs, strings.TrimPrefix(onServer, fs.URL), "Server "+c.slug(), 2)
+	c.subscribeOn(t, onServer, "")
+	u.ok("sync")
+	var remoteID string
+	for _, f := range u.feeds() {
+		if f["url"] == onServer && f["remote"] == true {
+			remoteID = fmt.Sprint(f["id"])
+		}
+	}
+	if remoteID == "" {
+		t.Fatalf("the server's subscription %s is not here after sync", onServer)
+	}
+	for _, args := range [][]string{{"remove", remoteID}, {"set", remoteID, "title=Renamed"}} {
+		if r := u.run(args...); r.code != 1 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "Fever cannot") {
+			t.Errorf("tidings %v with Fever: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+	}
+	if _, ok := serverFeed(t, c.phone(t), onServer); !ok {
+		t.Error("the subscription left the server")
+	}
+}
+
 func TestRemoteWrongPasswordIsOneLineAndThePasswordIsNeverShown(t *testing.T) {
 	fs := remotetest.NewFeedServer(t)
 	for _, c := range combos(t) {
@@ -244,19 +300,36 @@ func TestRemoteWrongPasswordIsOneLineAndThePasswordIsNeverShown(t *testing.T) {
 			if got := u.items("--feed", localID); len(got) != 2 {
 				t.Errorf("the local feed did not sync: %d items", len(got))
 			}
-			if r := run("add", fs.URLOf("/pw-"+c.slug()+".xml")); r.code != 1 || strings.Count(r.stderr, "\n") != 1 {
+			if c.typ == remote.TypeFever { // the server is not asked: the feed is added here
+				r := run("add", fs.URLOf("/pw-"+c.slug()+".xml"))
+				if r.code != 0 || strings.Count(r.stderr, "\n") != 1 {
+					t.Errorf("add with a Fever account: exit %d, stderr %q", r.code, r.stderr)
+				}
+				run("remove", strings.TrimSpace(r.stdout))
+			} else if r := run("add", fs.URLOf("/pw-"+c.slug()+".xml")); r.code != 1 || strings.Count(r.stderr, "\n") != 1 {
 				t.Errorf("add with a wrong password: exit %d, stderr %q", r.code, r.stderr)
 			}
 
 			u.useAccount(c, "")
+			if c.server.Name == remotetest.TTRSS {
+				c.server.Category(t, "Pw")
+			}
 			id := strings.TrimSpace(run("add", fs.URLOf("/pw-"+c.slug()+".xml"), "--folder", "Pw").stdout)
+			rename := []string{"set", id, "title=Renamed " + c.slug()}
+			if c.typ == remote.TypeTTRSS { // TT-RSS's API renames nothing: one line says so
+				if r := run(rename...); r.code != 1 || strings.Count(r.stderr, "\n") != 1 {
+					t.Errorf("rename with TT-RSS: exit %d, stderr %q", r.code, r.stderr)
+				}
+				rename = []string{"feeds"}
+			}
 			for _, args := range [][]string{{"sync"}, {"mark", "read", "--feed", id}, {"sync"}, {"feeds", "--json"},
-				{"items", "--json"}, {"set", id, "title=Renamed " + c.slug()}, {"sync", "--force"}, {"remove", id}, {"config"}} {
+				{"items", "--json"}, rename, {"sync", "--force"}, {"remove", id}, {"config"}} {
 				if r := run(args...); r.code != 0 {
 					t.Fatalf("tidings %v: exit %d, stderr %q", args, r.code, r.stderr)
 				}
 			}
-			for _, secret := range []string{c.server.Password, wrong} {
+			sum := md5.Sum([]byte(c.server.User + ":" + c.server.Password)) // Fever's api_key
+			for _, secret := range []string{c.server.Password, wrong, hex.EncodeToString(sum[:])} {
 				for _, out := range outputs {
 					if strings.Contains(out, secret) {
 						t.Fatalf("the password appears in the output: %q", out)

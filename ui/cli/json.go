@@ -21,6 +21,7 @@ type feedJSON struct {
 	TTLMinutes         int     `json:"ttl_minutes"`
 	MaxItems           int     `json:"max_items"`
 	DownloadEnclosures bool    `json:"download_enclosures"`
+	FullText           bool    `json:"full_text"`
 	IsList             bool    `json:"is_list"`
 	Stopped            string  `json:"stopped"`
 	SiteURL            string  `json:"site_url"`
@@ -63,6 +64,15 @@ type itemJSON struct {
 	Summary    string          `json:"summary"`
 	Categories []string        `json:"categories"`
 	Enclosures []enclosureJSON `json:"enclosures"`
+	// Article is the article of the item's page, sanitized HTML ("" when
+	// none); ArticleStatus is "none", "fetched" or "failed"; ArticleError
+	// says why it failed, or why the feed's text was kept (status "none").
+	Article       string `json:"article"`
+	ArticleStatus string `json:"article_status"`
+	ArticleError  string `json:"article_error"`
+	// ReadingMinutes is the longest text the item has at 230 words a
+	// minute, rounded up.
+	ReadingMinutes int `json:"reading_minutes"`
 }
 
 // enclosureJSON is an item's enclosure in 'tidings items --json'.
@@ -82,7 +92,7 @@ func toFeedJSON(cfg config.Config, f store.Feed) feedJSON {
 	return feedJSON{
 		ID: f.ID, URL: f.URL, Title: f.Title, Folder: f.FolderPath, Sync: f.Sync,
 		IntervalMinutes: engine.Interval(cfg, f), TTLMinutes: f.TTLMinutes,
-		MaxItems: engine.MaxItems(cfg, f), DownloadEnclosures: f.DownloadEnclosures,
+		MaxItems: engine.MaxItems(cfg, f), DownloadEnclosures: f.DownloadEnclosures, FullText: f.FullText,
 		IsList: f.IsList, Stopped: f.Stopped, SiteURL: f.SiteURL,
 		LastDownloadAt: rfc3339(st.LastDownloadAt), LastAttemptAt: rfc3339(st.LastAttemptAt),
 		NextSyncAt: rfc3339(st.NextSyncAt), LastError: st.LastError, Failures: st.Failures,
@@ -103,11 +113,28 @@ func toItemJSON(it store.Item) itemJSON {
 	if out.Categories == nil {
 		out.Categories = []string{}
 	}
+	out.Article, out.ArticleStatus, out.ArticleError = articleJSON(it.Article)
+	out.ReadingMinutes = engine.ReadingMinutes(it)
 	for _, e := range it.Enclosures {
 		out.Enclosures = append(out.Enclosures, enclosureJSON{URL: e.URL, Type: e.Type, Length: e.Length,
 			Status: e.Status, Error: e.Error, Path: e.Path, BytesDone: e.BytesDone, BytesTotal: e.BytesTotal})
 	}
 	return out
+}
+
+// articleJSON is an item's article as items --json shows it: its three
+// states are "none" (never fetched, waiting, being fetched, or kept out
+// because the feed's text was longer), "fetched" and "failed".
+func articleJSON(a store.Article) (html, status, reason string) {
+	switch a.Status {
+	case store.ArticleFetched:
+		return a.HTML, "fetched", ""
+	case store.ArticleFailed:
+		return "", "failed", a.Error
+	case store.ArticleKept:
+		return "", "none", a.Error
+	}
+	return "", "none", ""
 }
 
 // rfc3339 formats a time as RFC 3339 UTC, nil as JSON null.

@@ -18,7 +18,8 @@ func (c *cli) setCmd() *cobra.Command {
 		Use:   "set ID-or-URL key=value ...",
 		Short: "Change a feed's settings",
 		Long: "Keys: sync=default|interval|manual, interval=MIN (implies sync=interval unless sync is\n" +
-			"given too; at least 15), max-items=N (1–2500; 0: the default), enclosures=on|off, title=T\n" +
+			"given too; at least 15), max-items=N (1–2500; 0: the default), enclosures=on|off,\n" +
+			"full-text=on|off (fetch each new item's page once and keep its article), title=T\n" +
 			"(empty: the feed's own), folder=A/B (empty: top level). All settings are checked before any\n" +
 			"is applied; a number out of range is raised or lowered to its bound, with a notice on stderr.",
 		Args: minArgs(2, "a feed id or URL and at least one key=value"),
@@ -81,12 +82,18 @@ func parseSetting(fs *store.FeedSettings, key, value string) error {
 			return err
 		}
 		fs.DownloadEnclosures = &on
+	case "full-text":
+		on, err := onOff(value)
+		if err != nil {
+			return err
+		}
+		fs.FullText = &on
 	case "title":
 		fs.Title = &value
 	case "folder":
 		fs.FolderPath = &value
 	default:
-		return fmt.Errorf("unknown key (want sync, interval, max-items, enclosures, title or folder)")
+		return fmt.Errorf("unknown key (want sync, interval, max-items, enclosures, full-text, title or folder)")
 	}
 	return nil
 }

@@ -89,6 +89,7 @@ func (c *cli) runSync(o syncOptions) error {
 		}
 		a.printAccountResult(accountResult)
 		a.printEnclosureFailures(results)
+		a.printArticleFailures(results)
 		return nil
 	})
 }

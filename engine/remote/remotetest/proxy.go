@@ -34,10 +34,12 @@ type Request struct {
 	Method, Path string
 	Query        url.Values
 	// IDs are the item ids it carried (i= of the Google Reader API,
-	// entry_ids of Miniflux's PUT /v1/entries).
+	// entry_ids of Miniflux's PUT /v1/entries, article_ids of TT-RSS's
+	// updateArticle, id of Fever's mark=item).
 	IDs []string
 	// Change is what a push asked: "a=…" or "r=…" of edit-tag,
-	// "status=…" or "starred=…" of PUT /v1/entries; "" otherwise.
+	// "status=…" or "starred=…" of PUT /v1/entries, "field=… mode=…" of
+	// updateArticle, "as=…" of mark=item; "" otherwise.
 	Change string
 	// Forwarded is true once the server was sent it; Status is its answer.
 	Forwarded bool
@@ -229,6 +231,22 @@ func (s *statusWriter) flush() {
 
 // pushed reads the item ids a request carries and the change it asks.
 func pushed(r *http.Request, body []byte) ([]string, string) {
+	if q := r.URL.Query(); q.Get("mark") == "item" { // Fever
+		return q["id"], "as=" + q.Get("as")
+	}
+	if strings.HasSuffix(r.URL.Path, "/api/") { // TT-RSS
+		var in struct {
+			Op         string      `json:"op"`
+			ArticleIDs string      `json:"article_ids"`
+			Field      json.Number `json:"field"`
+			Mode       json.Number `json:"mode"`
+		}
+		json.Unmarshal(body, &in)
+		if in.Op != "updateArticle" {
+			return nil, ""
+		}
+		return strings.Split(in.ArticleIDs, ","), fmt.Sprintf("field=%s mode=%s", in.Field, in.Mode)
+	}
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
 		var in struct {
 			EntryIDs []json.Number `json:"entry_ids"`

@@ -1,5 +1,5 @@
-// Package remotetest gives tests the real feed-sync servers (FreshRSS and
-// Miniflux, started on loopback by ../shared/servers/serve with an empty
+// Package remotetest gives tests the real feed-sync servers (FreshRSS,
+// Miniflux and Tiny Tiny RSS, started on loopback by ../shared/servers/serve with an empty
 // account), a loopback feed server for them to fetch, and a counting proxy
 // to put between tidings and a server — as net/http/httptest gives
 // servers.
@@ -22,16 +22,23 @@ import (
 const (
 	FreshRSS = "freshrss"
 	Miniflux = "miniflux"
+	TTRSS    = "ttrss"
 )
 
 // Server is one running feed-sync server with an empty account.
 type Server struct {
-	// Name is FreshRSS or Miniflux.
+	// Name is FreshRSS, Miniflux or TTRSS.
 	Name string
-	// GReaderURL is the root of its Google Reader API.
+	// GReaderURL is the root of its Google Reader API ("" for TT-RSS).
 	GReaderURL string
-	// MinifluxURL is the base of Miniflux's REST API ("" for FreshRSS).
+	// MinifluxURL is the base of Miniflux's REST API ("" but for
+	// Miniflux).
 	MinifluxURL string
+	// FeverURL is its Fever endpoint ("" for TT-RSS).
+	FeverURL string
+	// TTRSSURL is TT-RSS's base URL, its API at {TTRSSURL}/api/ ("" but
+	// for TT-RSS).
+	TTRSSURL string
 	// User and Password open the account (web, Google Reader and REST).
 	User, Password string
 	script, dir    string
@@ -96,11 +103,15 @@ func Start(name string) (*Server, error) {
 	switch name {
 	case FreshRSS:
 		s.GReaderURL, s.User, s.Password = env["FRESHRSS_GREADER_URL"], env["FRESHRSS_USER"], env["FRESHRSS_PASSWORD"]
+		s.FeverURL = env["FRESHRSS_FEVER_URL"]
 	case Miniflux:
 		s.GReaderURL, s.MinifluxURL = env["MINIFLUX_GREADER_URL"], env["MINIFLUX_URL"]
 		s.User, s.Password = env["MINIFLUX_USER"], env["MINIFLUX_PASSWORD"]
+		s.FeverURL = env["MINIFLUX_FEVER_URL"]
+	case TTRSS:
+		s.TTRSSURL, s.User, s.Password = env["TTRSS_URL"], env["TTRSS_USER"], env["TTRSS_PASSWORD"]
 	}
-	if s.GReaderURL == "" || s.User == "" {
+	if s.GReaderURL == "" && s.TTRSSURL == "" || s.User == "" {
 		s.Stop()
 		return nil, fmt.Errorf("remotetest: serve up %s printed no URL or user", name)
 	}
@@ -192,6 +203,29 @@ func (s *Server) serve(verb string) (string, error) {
 		return "", fmt.Errorf("serve %s %s: %v\n%s", verb, s.Name, err, lastLines(errb.String(), 15))
 	}
 	return out.String(), nil
+}
+
+// Category makes a category titled title in TT-RSS's account, as its web
+// interface would: TT-RSS's API makes none, and subscribes only into a
+// category that exists. It does nothing when the category is there.
+func (s *Server) Category(t testing.TB, title string) {
+	t.Helper()
+	if s.Name != TTRSS {
+		t.Fatalf("remotetest: Category is for TT-RSS, not %s", s.Name)
+	}
+	port, err := os.ReadFile(filepath.Join(s.dir, s.Name, "pgport"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("runuser", "-u", "postgres", "--", "psql", "-q", "-v", "ON_ERROR_STOP=1", "-v", "title="+title,
+		"-h", "127.0.0.1", "-p", strings.TrimSpace(string(port)), "-U", "postgres", "ttrss")
+	cmd.Stdin = strings.NewReader(`insert into ttrss_feed_categories (owner_uid, title)
+		select u.id, :'title' from ttrss_users u where u.login = :'user'
+		and not exists (select 1 from ttrss_feed_categories c where c.owner_uid = u.id and c.title = :'title');`)
+	cmd.Args = append(cmd.Args[:6], append([]string{"-v", "user=" + s.User}, cmd.Args[6:]...)...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("remotetest: make TT-RSS category %q: %v\n%s", title, err, out)
+	}
 }
 
 // Log returns the server's log.
