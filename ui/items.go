@@ -163,11 +163,11 @@ func (p *itemsPane) clamp() {
 	p.scroll()
 }
 
-// findUnread returns the index of the first unread row after (dir 1) or
-// before (dir -1) row from, or -1.
-func (p *itemsPane) findUnread(from, dir int) int {
+// find returns the index of the first unread row (anyRow: the first row)
+// after (dir 1) or before (dir -1) row from, or -1.
+func (p *itemsPane) find(from, dir int, anyRow bool) int {
 	for i := from + dir; i >= 0 && i < len(p.rows); i += dir {
-		if !p.rows[i].Read {
+		if anyRow || !p.rows[i].Read {
 			return i
 		}
 	}

@@ -10,9 +10,9 @@ import (
 	"github.com/tidings-rss/tidings/store"
 )
 
-// itemKeyMsg is a key of the list's item (n p N s e P, o y without an
+// itemKeyMsg is a key of the list's item (n p J K N s e P, o y without an
 // item in the reader) pressed in the reader, which shows that item: the
-// list acts on it, and n and p open what they find.
+// list acts on it, and n, p, J and K open what they find.
 type itemKeyMsg struct{ key tea.KeyMsg }
 
 // Init does nothing: the app asks for the first page.
@@ -64,6 +64,10 @@ func (p *itemsPane) key(km tea.KeyMsg, inReader bool) tea.Cmd {
 		return p.nextUnread(1, inReader)
 	case key.Matches(km, k.PrevUnread):
 		return p.nextUnread(-1, inReader)
+	case key.Matches(km, k.NextItem):
+		return p.nextItem(1, inReader)
+	case key.Matches(km, k.PrevItem):
+		return p.nextItem(-1, inReader)
 	case key.Matches(km, k.ToggleRead):
 		return p.toggleRead()
 	case key.Matches(km, k.Flag):

@@ -8,6 +8,7 @@ type KeyMap struct {
 	Up, Down, Top, Bottom, PageUp, PageDown key.Binding
 	Open, Back, Quit, ForceQuit, NextPane   key.Binding
 	NextUnread, PrevUnread, ToggleRead      key.Binding
+	NextItem, PrevItem                      key.Binding
 	MarkAllRead, Undo, Flag, Watch          key.Binding
 	OpenLink, CopyLink, Enclosure, Play     key.Binding
 	Refresh, RefreshAll                     key.Binding
@@ -37,6 +38,8 @@ func DefaultKeyMap() KeyMap {
 		NextPane:    b("tab", "next pane", "tab", "shift+tab"),
 		NextUnread:  b("n", "next unread (across feeds)", "n"),
 		PrevUnread:  b("p", "previous unread", "p"),
+		NextItem:    b("J", "next item", "J"),
+		PrevItem:    b("K", "previous item", "K"),
 		ToggleRead:  b("N", "toggle read", "N"),
 		MarkAllRead: b("A", "mark feed/folder read", "A"),
 		Undo:        b("u", "undo mark read", "u"),
@@ -80,7 +83,7 @@ type helpSection struct {
 func (k KeyMap) Sections() []helpSection {
 	return []helpSection{
 		{"Move", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back, k.NextPane}},
-		{"Read", []key.Binding{k.NextUnread, k.PrevUnread, k.ToggleRead, k.MarkAllRead, k.Undo, k.Flag, k.OpenLink, k.CopyLink}},
+		{"Read", []key.Binding{k.NextUnread, k.PrevUnread, k.NextItem, k.PrevItem, k.ToggleRead, k.MarkAllRead, k.Undo, k.Flag, k.OpenLink, k.CopyLink}},
 		{"Podcasts", []key.Binding{k.Enclosure, k.Play}},
 		{"Feeds and folders", []key.Binding{k.Refresh, k.RefreshAll, k.Subscribe, k.Unsubscribe, k.Edit, k.Move, k.Watch, k.Health, k.ListOrder}},
 		{"Screen", []key.Binding{k.Narrow, k.Widen, k.Zoom, k.Dismiss, k.Search, k.Rules, k.Stats, k.Help, k.ForceQuit}},

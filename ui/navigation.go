@@ -9,9 +9,11 @@ import (
 const maxJumpPages = 20
 
 // unreadJump is n or p looking for an unread item beyond what is loaded:
-// in the next pages of the list, or in another feed's list.
+// in the next pages of the list, or in another feed's list; or J looking
+// for the next item, read or not, in the next page (any).
 type unreadJump struct {
 	dir   int  // 1 next, -1 previous
+	any   bool // J and K: any item of this list, read or not
 	from  int  // search from this row (exclusive); -1 the top, -2 the end
 	open  bool // open it in the reader when found
 	wrap  bool // whether the list may still wrap around
@@ -25,6 +27,16 @@ type unreadJump struct {
 // opens.
 func (p *itemsPane) nextUnread(dir int, open bool) tea.Cmd {
 	p.jump = &unreadJump{dir: dir, from: p.cursor, open: open, wrap: true}
+	return p.continueJump()
+}
+
+// nextItem is J (dir 1) and K (dir -1), newsboat's next and prev: the
+// next or previous item of the list, read or not, the next page read when
+// the loaded rows end. In the reader (open) it opens, and so is marked
+// read, as n and p's item is. It stays in the list: the list's first and
+// last items say so.
+func (p *itemsPane) nextItem(dir int, open bool) tea.Cmd {
+	p.jump = &unreadJump{dir: dir, from: p.cursor, open: open, any: true}
 	return p.continueJump()
 }
 
@@ -46,7 +58,7 @@ func (p *itemsPane) continueJump() tea.Cmd {
 	if from == -2 {
 		from = len(p.rows)
 	}
-	if i := p.findUnread(from, j.dir); i >= 0 {
+	if i := p.find(from, j.dir, j.any); i >= 0 {
 		p.jump = nil
 		return p.landOn(i, j.open)
 	}
@@ -61,6 +73,11 @@ func (p *itemsPane) continueJump() tea.Cmd {
 // jumpBeyond goes on in the next feed with unread items, or wraps around
 // the list, or says there is none.
 func (p *itemsPane) jumpBeyond(j *unreadJump) tea.Cmd {
+	if j.any {
+		p.jump = nil
+		p.out.say(map[bool]string{true: "this is the last item", false: "this is the first item"}[j.dir > 0], nil)
+		return nil
+	}
 	if p.search == "" && p.nextFeed != nil {
 		if cmd, ok := p.nextFeed(j.dir); ok {
 			j.from, j.pages = -1, 0

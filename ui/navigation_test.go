@@ -84,3 +84,42 @@ func TestNextUnreadWrapsInARiver(t *testing.T) {
 		t.Errorf("n at the end of a folder wrapped to %+v", it)
 	}
 }
+
+// J and K in the reader open the next and previous item of the list, read
+// or not, and mark it read, as newsboat's next and prev; in the list they
+// move without opening; they stay in the list.
+func TestNextItemInTheReaderOpensIt(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	parsing := itemByTitle(t, f.st, "Parsing feeds without tears")
+	if err := f.st.SetRead(ctx, []int64{parsing.ID}, true); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, f.st, 160, 45)
+	h.selectNode("Gopher Notes")
+	h.keys("tab", "enter")
+	for _, s := range []struct{ key, title string }{
+		{"J", "Parsing feeds without tears"}, // read already: J does not skip it
+		{"J", "Happy new year"},
+		{"K", "Parsing feeds without tears"},
+		{"J", "Happy new year"},
+	} {
+		h.keys(s.key)
+		if it := h.m.reader.item; h.m.focus != paneReader || it == nil || it.Title != s.title {
+			t.Fatalf("%s: focus %v, reader %+v, want %q", s.key, h.m.focus, it, s.title)
+		}
+	}
+	h.waitFor("read in store", func() bool { return itemByTitle(t, f.st, "Happy new year").Read })
+	h.keys("J")
+	if h.m.reader.item.Title != "Happy new year" || h.m.status.message != "this is the last item" {
+		t.Errorf("J on the last item: reader %q, status %q", h.m.reader.item.Title, h.m.status.message)
+	}
+	h.keys("esc", "g", "J") // in the list: the cursor moves, nothing opens
+	if h.m.focus != paneItems || h.m.items.cursor != 1 || h.m.reader.item.Title != "Happy new year" {
+		t.Errorf("J in the list: focus %v, cursor %d, reader %q", h.m.focus, h.m.items.cursor, h.m.reader.item.Title)
+	}
+	h.keys("K", "K")
+	if h.m.items.cursor != 0 || h.m.status.message != "this is the first item" {
+		t.Errorf("K on the first item: cursor %d, status %q", h.m.items.cursor, h.m.status.message)
+	}
+}

@@ -244,6 +244,8 @@ var keyDetail = map[string]string{
 	"NextPane":    "Move the focus to the next pane.",
 	"NextUnread":  "Go to the next unread item: in the list, then the first of the next feed in tree order, wrapping around, as newsboat does. On the tree, go to the next feed with unread items.",
 	"PrevUnread":  "Go to the previous unread item: in the list, then the last of the previous feed in tree order.",
+	"NextItem":    "Go to the next item of the list, read or not, as newsboat's J; in the reader, open it (and so mark it read).",
+	"PrevItem":    "Go to the previous item of the list, read or not, as newsboat's K; in the reader, open it (and so mark it read).",
 	"ToggleRead":  "Mark the item read or unread. The Unread view keeps what you read there until you leave it, so a slip can be undone on the spot.",
 	"MarkAllRead": "Mark the feed read. On a folder, a saved search (every item it lists, and only those), All items or Unread, after a question.",
 	"Undo":        "Undo the last A.",
