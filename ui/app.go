@@ -85,6 +85,8 @@ type Model struct {
 	ready  bool
 	// empty is true while there is no feed (the welcome shows).
 	empty bool
+	// hideRead is l: the read feeds and items are left out.
+	hideRead bool
 	// log follows the sync log, for toasts of any process's downloads.
 	log syncLogCursor
 	// started are never-downloaded feeds the reader asked the engine for.

@@ -31,6 +31,7 @@ func (m *Model) globalKey(km tea.KeyMsg) (tea.Cmd, bool) {
 		{k.Search, m.openSearch},
 		{k.Stats, m.openStats},
 		{k.Rules, m.openRules},
+		{k.HideRead, m.toggleHideRead},
 	} {
 		if key.Matches(km, g.b) {
 			return g.do(), true
@@ -103,6 +104,21 @@ func (m *Model) zoom() tea.Cmd {
 		return m.setFocus(paneReader)
 	}
 	return m.relayout()
+}
+
+// toggleHideRead is l, newsboat's: the tree leaves out the feeds and
+// folders with nothing unread, and the lists their read items (Flagged
+// and search results keep theirs); again, they show. The list shows the
+// tree's selection again.
+func (m *Model) toggleHideRead() tea.Cmd {
+	m.hideRead = !m.hideRead
+	msg := hideReadMsg{on: m.hideRead}
+	if m.hideRead {
+		m.status.set("read feeds and items hidden (l shows them)", nil)
+	} else {
+		m.status.set("read feeds and items shown", nil)
+	}
+	return tea.Batch(m.route(m.items, msg), m.route(m.tree, msg))
 }
 
 func (m *Model) relayout() tea.Cmd {

@@ -52,6 +52,9 @@ type itemsPane struct {
 	toEnd bool
 	// nextFeed is the tree's jumpFeed: n and p going on in another feed.
 	nextFeed func(dir int) (tea.Cmd, bool)
+	// hideRead is l: the lists of the tree's nodes leave out read items
+	// (but Flagged).
+	hideRead bool
 }
 
 // item returns the selected item, or nil.

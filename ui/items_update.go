@@ -42,6 +42,8 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case showFeedMsg:
 		return p, p.showFeedOrdered(msg.feed, msg.order)
+	case hideReadMsg:
+		p.hideRead = msg.on
 	case listReadMsg:
 		p.markLoadedRead()
 	case reloadMsg:
@@ -230,8 +232,15 @@ func (p *itemsPane) showNode(sel nodeSelectedMsg) tea.Cmd {
 	if sel.order != nil {
 		return p.showFeedOrdered(*n.feed, *sel.order)
 	}
-	cmd := p.show(n.label, n.query(), n.kind != nodeFeed)
+	q := n.query()
+	if p.hideRead && n.kind != nodeFlagged {
+		q.Unread = true
+	}
+	cmd := p.show(n.label, q, n.kind != nodeFeed)
 	p.empty = emptyText(n)
+	if p.hideRead && n.kind != nodeFlagged && n.kind != nodeUnread {
+		p.empty = "no unread items (l shows the read ones)"
+	}
 	return cmd
 }
 
@@ -264,7 +273,7 @@ func (p *itemsPane) showFeedOrdered(f store.Feed, o store.ListOrder) tea.Cmd {
 	if o.Group != nil {
 		title += fmt.Sprintf(", grouped by %s", oneLine(o.Group.Label))
 	}
-	return p.show(title, store.ItemQuery{FeedID: f.ID, List: &o}, false)
+	return p.show(title, store.ItemQuery{FeedID: f.ID, List: &o, Unread: p.hideRead}, false)
 }
 
 // engineEvent re-reads the list when counts moved, and shows an

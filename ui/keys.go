@@ -13,7 +13,7 @@ type KeyMap struct {
 	OpenLink, CopyLink, Enclosure, Play     key.Binding
 	Refresh, RefreshAll                     key.Binding
 	Subscribe, Unsubscribe, Edit, Move      key.Binding
-	Health, Dismiss, ListOrder              key.Binding
+	Health, Dismiss, ListOrder, HideRead    key.Binding
 	Narrow, Widen, Zoom                     key.Binding
 	Search, Stats, Help                     key.Binding
 	Rules                                   key.Binding
@@ -31,7 +31,7 @@ func DefaultKeyMap() KeyMap {
 		Bottom:      b("G", "bottom", "G", "end"),
 		PageUp:      b("pgup", "page up", "pgup", "ctrl+b"),
 		PageDown:    b("pgdn", "page down", "pgdown", "ctrl+f", " "),
-		Open:        b("enter", "open", "enter", "l", "right"),
+		Open:        b("enter", "open", "enter", "right"),
 		Back:        b("esc/q", "back", "esc", "q", "h", "left"),
 		Quit:        b("q", "quit (tree)", "q"),
 		ForceQuit:   b("ctrl+c", "quit", "ctrl+c"),
@@ -58,6 +58,7 @@ func DefaultKeyMap() KeyMap {
 		Health:      b("i", "feed health", "i"),
 		Dismiss:     b("x", "dismiss errors", "x"),
 		ListOrder:   b("O", "sort/group a list feed", "O"),
+		HideRead:    b("l", "hide/show read", "l"),
 		Narrow:      b("<", "narrow the list", "<"),
 		Widen:       b(">", "widen the list", ">"),
 		Zoom:        b("z", "reader full screen", "z"),
@@ -86,7 +87,7 @@ func (k KeyMap) Sections() []helpSection {
 		{"Read", []key.Binding{k.NextUnread, k.PrevUnread, k.NextItem, k.PrevItem, k.ToggleRead, k.MarkAllRead, k.Undo, k.Flag, k.OpenLink, k.CopyLink}},
 		{"Podcasts", []key.Binding{k.Enclosure, k.Play}},
 		{"Feeds and folders", []key.Binding{k.Refresh, k.RefreshAll, k.Subscribe, k.Unsubscribe, k.Edit, k.Move, k.Watch, k.Health, k.ListOrder}},
-		{"Screen", []key.Binding{k.Narrow, k.Widen, k.Zoom, k.Dismiss, k.Search, k.Rules, k.Stats, k.Help, k.ForceQuit}},
+		{"Screen", []key.Binding{k.HideRead, k.Narrow, k.Widen, k.Zoom, k.Dismiss, k.Search, k.Rules, k.Stats, k.Help, k.ForceQuit}},
 	}
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/tidings-rss/tidings/store"
@@ -122,4 +123,85 @@ func TestNextItemInTheReaderOpensIt(t *testing.T) {
 	if h.m.items.cursor != 0 || h.m.status.message != "this is the first item" {
 		t.Errorf("K on the first item: cursor %d, status %q", h.m.items.cursor, h.m.status.message)
 	}
+}
+
+// treeLabels are the tree's rows.
+func treeLabels(h *harness) []string {
+	var out []string
+	for _, n := range h.m.tree.nodes {
+		out = append(out, n.label)
+	}
+	return out
+}
+
+// l, newsboat's, hides the feeds and folders with nothing unread and the
+// read items of the lists, and says so; the selected feed stays, and
+// what acts on every feed (R) still does. Again, everything shows.
+func TestHideReadHidesReadFeedsAndItems(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	wire, _ := f.st.Items(ctx, store.ItemQuery{FeedID: f.wire})
+	parsing := itemByTitle(t, f.st, "Parsing feeds without tears")
+	if err := f.st.SetRead(ctx, []int64{wire[0].ID, wire[1].ID, parsing.ID}, true); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, f.st, 160, 45)
+	h.selectNode("Gopher Notes")
+	all := strings.Join(treeLabels(h), ",")
+	h.keys("l")
+	want := "All items,Unread,Flagged,Tech,Go,Gopher Notes,Olympics Live"
+	if got := strings.Join(treeLabels(h), ","); got != want {
+		t.Errorf("l: tree %s, want %s", got, want)
+	}
+	if !strings.Contains(h.m.status.message, "read feeds and items hidden") {
+		t.Errorf("l: status %q", h.m.status.message)
+	}
+	if !strings.Contains(h.view(), "Feeds (unread)") {
+		t.Errorf("l: the tree's title does not say read feeds are hidden:\n%s", h.view())
+	}
+	h.waitFor("unread items", func() bool { return !h.m.items.loading })
+	if n := len(h.m.items.rows); n != 2 || h.m.tree.node().label != "Gopher Notes" {
+		t.Errorf("l: %d rows of %q, want Gopher Notes' 2 unread", n, h.m.tree.node().label)
+	}
+	if n := len(h.m.tree.feedsUnder(node{kind: nodeAll})); n != 4 {
+		t.Errorf("R would refresh %d feeds, want all 4", n)
+	}
+	h.keys("tab", "enter") // read in the list: it stays listed until another list
+	h.waitFor("read", func() bool { return itemByTitle(t, f.st, "Why ETags matter").Read })
+	h.send(pollMsg{})
+	h.waitFor("reloaded", func() bool { return !h.m.items.loading })
+	if n := len(h.m.items.rows); n != 2 {
+		t.Errorf("an item read while read ones are hidden left the list: %d rows", n)
+	}
+	h.keys("l")
+	if got := strings.Join(treeLabels(h), ","); got != all {
+		t.Errorf("l again: tree %s, want %s", got, all)
+	}
+	h.waitFor("all items", func() bool { return !h.m.items.loading })
+	if n := len(h.m.items.rows); n != 3 {
+		t.Errorf("l again: %d rows, want 3", n)
+	}
+}
+
+// With read feeds hidden, the feed selected stays on the tree though all
+// of it is read, until the selection leaves it.
+func TestHideReadKeepsTheSelectedFeed(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	wire, _ := f.st.Items(ctx, store.ItemQuery{FeedID: f.wire})
+	if err := f.st.SetRead(ctx, []int64{wire[0].ID, wire[1].ID}, true); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, f.st, 160, 45)
+	h.selectNode("Daily Wire")
+	h.keys("l")
+	if got := strings.Join(treeLabels(h), ","); !strings.Contains(got, "News,Daily Wire") {
+		t.Errorf("the selected feed, all read, left the tree: %s", got)
+	}
+	if h.m.items.emptyText() != "no unread items (l shows the read ones)" {
+		t.Errorf("empty list says %q", h.m.items.emptyText())
+	}
+	h.keys("g")
+	h.send(pollMsg{})
+	h.waitFor("rebuilt", func() bool { return !strings.Contains(strings.Join(treeLabels(h), ","), "Daily Wire") })
 }

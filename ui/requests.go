@@ -59,8 +59,13 @@ type showFeedMsg struct {
 }
 
 // selectionLostMsg says the tree's selected node is gone and the tree
-// selected n instead: the list shows it, unless it shows search results.
+// selected n instead, or that what n lists changed (l): the list shows
+// it, unless it shows search results.
 type selectionLostMsg struct{ sel nodeSelectedMsg }
+
+// hideReadMsg is l: the tree and the lists leave out what is read (on),
+// or show it again.
+type hideReadMsg struct{ on bool }
 
 // refreshMsg says a refresh of feeds ids starts (the status line counts
 // them); all asks for every feed to be refreshed (R).

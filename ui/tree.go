@@ -86,6 +86,20 @@ type treePane struct {
 	undo *markUndo
 	// listOrders are the orders chosen for list feeds (O).
 	listOrders map[int64]store.ListOrder
+	// hideRead is l: nodes leaves out the feeds and folders with nothing
+	// unread; all keeps every node, for what acts on every feed.
+	hideRead bool
+	all      []node
+	// data is what the rows were last built from, for l to rebuild them.
+	data treeData
+}
+
+// treeData is what the tree is built from.
+type treeData struct {
+	feeds    []store.Feed
+	folders  []store.FolderCount
+	flagged  int
+	searches []searchEntry
 }
 
 // node returns the selected node.
@@ -100,7 +114,7 @@ func (t *treePane) node() node {
 // or every feed).
 func (t *treePane) feedsUnder(n node) []store.Feed {
 	var out []store.Feed
-	for _, m := range t.nodes {
+	for _, m := range t.all {
 		if m.kind != nodeFeed {
 			continue
 		}
@@ -116,7 +130,7 @@ func (t *treePane) feedsUnder(n node) []store.Feed {
 
 // feedByID returns the feed with id, or nil.
 func (t *treePane) feedByID(id int64) *store.Feed {
-	for _, n := range t.nodes {
+	for _, n := range t.all {
 		if n.kind == nodeFeed && n.feedID == id {
 			return n.feed
 		}
@@ -130,7 +144,12 @@ func (t *treePane) feedByID(id int64) *store.Feed {
 func (t *treePane) setData(feeds []store.Feed, folders []store.FolderCount, flagged int, searches []searchEntry) (changed, lost bool) {
 	sel := t.node().key()
 	old := t.nodes
-	t.nodes = buildNodes(feeds, folders, flagged, searches)
+	t.data = treeData{feeds, folders, flagged, searches}
+	t.all = buildNodes(feeds, folders, flagged, searches)
+	t.nodes = t.all
+	if t.hideRead {
+		t.nodes = unreadOnly(t.all, sel)
+	}
 	t.cursor = min(t.cursor, max(len(t.nodes)-1, 0))
 	lost = true
 	for i, n := range t.nodes {
@@ -187,6 +206,40 @@ func buildNodes(feeds []store.Feed, folders []store.FolderCount, flagged int, se
 	return appendFeeds(nodes, feeds, byFolder[""], 0)
 }
 
+// unreadOnly is the tree without the feeds and folders that have nothing
+// unread (l), but for the selected node (key sel), so that reading a
+// feed's last item does not take it away, and the folders above what
+// stays.
+func unreadOnly(nodes []node, sel string) []node {
+	keep := make([]bool, len(nodes))
+	above := map[string]bool{}
+	for i, n := range nodes {
+		if n.kind != nodeFeed && n.kind != nodeFolder {
+			keep[i] = true
+			continue
+		}
+		if n.unread == 0 && n.key() != sel {
+			continue
+		}
+		keep[i] = true
+		for p := n.path; p != ""; {
+			above[p] = true
+			i := strings.LastIndex(p, "/")
+			if i < 0 {
+				break
+			}
+			p = p[:i]
+		}
+	}
+	var out []node
+	for i, n := range nodes {
+		if keep[i] || n.kind == nodeFolder && above[n.path] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 func appendFeeds(nodes []node, feeds []store.Feed, idx []int, depth int) []node {
 	for _, i := range idx {
 		f := &feeds[i]
@@ -203,7 +256,11 @@ func appendFeeds(nodes []node, feeds []store.Feed, idx []int, depth int) []node 
 // View draws the visible rows.
 func (t *treePane) View() string {
 	var b strings.Builder
-	b.WriteString(paneTitle(t.styles, "Feeds", t.width, t.focused))
+	title := "Feeds"
+	if t.hideRead {
+		title = "Feeds (unread)"
+	}
+	b.WriteString(paneTitle(t.styles, title, t.width, t.focused))
 	rows := max(t.height-1, 0)
 	for i := t.top; i < t.top+rows; i++ {
 		b.WriteByte('\n')
@@ -257,19 +314,23 @@ func (t *treePane) row(i int) string {
 
 // setFeedCounts updates one feed's counts in place (an engine event).
 func (t *treePane) setFeedCounts(id int64, count, unread int) {
-	for i := range t.nodes {
-		if n := &t.nodes[i]; n.kind == nodeFeed && n.feedID == id {
-			n.count, n.unread = count, unread
-			n.feed.ItemCount, n.feed.UnreadCount = count, unread
+	for _, nodes := range [][]node{t.nodes, t.all} {
+		for i := range nodes {
+			if n := &nodes[i]; n.kind == nodeFeed && n.feedID == id {
+				n.count, n.unread = count, unread
+				n.feed.ItemCount, n.feed.UnreadCount = count, unread
+			}
 		}
 	}
 }
 
 // setFolderCounts updates one folder's subtree totals in place.
 func (t *treePane) setFolderCounts(path string, count, unread int) {
-	for i := range t.nodes {
-		if n := &t.nodes[i]; n.kind == nodeFolder && n.path == path {
-			n.count, n.unread = count, unread
+	for _, nodes := range [][]node{t.nodes, t.all} {
+		for i := range nodes {
+			if n := &nodes[i]; n.kind == nodeFolder && n.path == path {
+				n.count, n.unread = count, unread
+			}
 		}
 	}
 }
