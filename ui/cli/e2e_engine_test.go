@@ -6,6 +6,9 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/account"
 )
 
 func TestAddWebPageSubscribesToItsFeed(t *testing.T) {
@@ -54,25 +57,59 @@ func TestSyncCountsBandwidthAndNotModified(t *testing.T) {
 	}
 }
 
-func TestSyncPrintsOnlyFailuresWhenNotOnATerminal(t *testing.T) {
+// Not on a terminal, sync prints the failures on stderr, one line each,
+// and last one line on stdout that sums the run up, for scripts.
+func TestSyncPrintsFailuresAndASummaryWhenNotOnATerminal(t *testing.T) {
 	u := newUser(t)
 	srv := newFeedServer(t)
 	srv.setFile(t, "/ok", "rss20.xml")
+	srv.setFile(t, "/also", "atom10.xml")
 	srv.setFile(t, "/bad", "rss20.xml")
 	u.add(srv.URL + "/ok")
+	u.add(srv.URL + "/also")
 	u.add(srv.URL + "/bad")
 	srv.setDoc("/bad", doc{status: http.StatusServiceUnavailable, body: []byte("down")})
 	r := u.run("sync")
-	if r.code != 0 || r.stdout != "" {
-		t.Fatalf("sync: exit %d, stdout %q", r.code, r.stdout)
+	items := 0
+	for _, f := range u.feeds() {
+		items += int(f["item_count"].(float64))
+	}
+	if want := fmt.Sprintf("%d new items in 2 feeds\n", items); r.code != 0 || r.stdout != want {
+		t.Fatalf("sync: exit %d, stdout %q, want %q", r.code, r.stdout, want)
 	}
 	if want := srv.URL + "/bad: 503 Service Unavailable\n"; r.stderr != want {
 		t.Fatalf("stderr %q, want exactly %q", r.stderr, want)
 	}
-	// --sync-once is the same run: nothing is due now, so nothing is printed.
+	// --sync-once is the same run: nothing is due now, so nothing new.
 	r = u.run("--sync-once")
-	if r.code != 0 || r.stderr != "" {
-		t.Fatalf("--sync-once right after: exit %d, stderr %q", r.code, r.stderr)
+	if r.code != 0 || r.stderr != "" || r.stdout != "nothing new\n" {
+		t.Fatalf("--sync-once right after: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+func TestSyncSummary(t *testing.T) {
+	results := func(news ...int) []engine.Result {
+		var out []engine.Result
+		for _, n := range news {
+			out = append(out, engine.Result{NewItems: n})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		results []engine.Result
+		account *account.Result
+		want    string
+	}{
+		{nil, nil, "nothing new"},
+		{results(0, 0), &account.Result{}, "nothing new"},
+		{results(1), nil, "1 new item in 1 feed"},
+		{results(5, 0, 7), nil, "12 new items in 2 feeds"},
+		{results(0), &account.Result{NewItems: 3}, "3 new items from the account"},
+		{results(2, 1), &account.Result{NewItems: 1}, "4 new items: 3 in 2 feeds, 1 from the account"},
+	} {
+		if got := syncSummary(tc.results, tc.account); got != tc.want {
+			t.Errorf("%+v, %+v: %q, want %q", tc.results, tc.account, got, tc.want)
+		}
 	}
 }
 

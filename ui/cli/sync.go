@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/account"
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
@@ -34,8 +35,10 @@ func (c *cli) syncCmd() *cobra.Command {
 			"Each failed feed is printed to stderr as one line: its URL and the reason; feeds another tidings\n" +
 			"process is downloading are skipped, with one line saying so. When no server could be reached\n" +
 			"(offline), nothing is counted against the feeds and one line says so instead. Without flags,\n" +
-			"nothing is downloaded while [sync] on_battery or on_metered defers it. The exit status is 0 when\n" +
-			"the run finished, 2 on a usage, config or database error (locked, read-only, disk full: one line).",
+			"nothing is downloaded while [sync] on_battery or on_metered defers it. Last, one line on stdout\n" +
+			"sums the run up: '12 new items in 5 feeds', or 'nothing new' (from cron, '>/dev/null' keeps\n" +
+			"only the failures). The exit status is 0 when the run finished, 2 on a usage, config or database\n" +
+			"error (locked, read-only, disk full: one line).",
 		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error { return c.runSync(o) },
 	}
@@ -90,8 +93,42 @@ func (c *cli) runSync(o syncOptions) error {
 		a.printAccountResult(accountResult)
 		a.printEnclosureFailures(results)
 		a.printArticleFailures(results)
+		fmt.Fprintln(a.stdout, syncSummary(results, accountResult))
 		return nil
 	})
+}
+
+// syncSummary is the run in one line, for a person or a script: the new
+// items the feeds brought and in how many feeds, and the account's.
+func syncSummary(results []engine.Result, acct *account.Result) string {
+	items, feeds, remote := 0, 0, 0
+	for _, r := range results {
+		if r.NewItems > 0 {
+			items += r.NewItems
+			feeds++
+		}
+	}
+	if acct != nil {
+		remote = acct.NewItems
+	}
+	local := fmt.Sprintf("%s in %s", count(items, "new item"), count(feeds, "feed"))
+	switch {
+	case items == 0 && remote == 0:
+		return "nothing new"
+	case remote == 0:
+		return local
+	case items == 0:
+		return count(remote, "new item") + " from the account"
+	}
+	return fmt.Sprintf("%s: %d in %s, %d from the account", count(items+remote, "new item"), items, count(feeds, "feed"), remote)
+}
+
+// count is n and the noun, plural unless n is 1.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // syncTargets picks the feeds a sync run downloads.
