@@ -169,7 +169,8 @@ func TestListFeedOrders(t *testing.T) {
 	}
 }
 
-// Missing: an empty database shows a welcome.
+// Missing: an empty database shows a welcome, which says how often feeds
+// refresh by default and where that changes.
 func TestWelcomeOnAnEmptyDatabase(t *testing.T) {
 	st, err := store.Open(context.Background(), t.TempDir()+"/empty.db")
 	if err != nil {
@@ -182,7 +183,8 @@ func TestWelcomeOnAnEmptyDatabase(t *testing.T) {
 		}))
 		view := h.view()
 		for _, want := range []string{"Welcome to tidings", "subscribe", "tidings import FILE.opml", "/home/u/.config/tidings/config.toml",
-			"tidings.db", "every key"} {
+			"tidings.db", "every key",
+			"Feeds refresh once a day by default", "default_interval", "tidings set FEED interval=N"} {
 			if !strings.Contains(view, want) {
 				t.Errorf("%v: the welcome lacks %q:\n%s", sz, want, view)
 			}
@@ -279,5 +281,15 @@ func TestStatsTableAlignsWideCharacters(t *testing.T) {
 	}
 	if rows != 4 {
 		t.Errorf("%d table rows", rows)
+	}
+}
+
+func TestRefreshHintWordsTheInterval(t *testing.T) {
+	for minutes, want := range map[int]string{1440: "once a day", 2880: "every 2 days", 60: "every hour",
+		180: "every 3 hours", 90: "every 90 minutes", 15: "every 15 minutes"} {
+		if got := RefreshHint(minutes, "7"); !strings.HasPrefix(got, "Feeds refresh "+want+" by default: ") ||
+			!strings.HasSuffix(got, "tidings set 7 interval=N (in minutes) changes one feed.") {
+			t.Errorf("%d minutes: %q", minutes, got)
+		}
 	}
 }

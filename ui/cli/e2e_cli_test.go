@@ -93,3 +93,23 @@ func TestSetIntervalBelowMinimumIsRaised(t *testing.T) {
 	}
 	expectFields(t, "after set", u.feeds()[0], map[string]any{"sync": "interval", "interval_minutes": 15, "max_items": 2500})
 }
+
+// The first add says, on stderr, how often feeds refresh by default and
+// where to change it; stdout stays the id alone, and later adds say
+// nothing of it.
+func TestFirstAddSaysHowOftenFeedsRefresh(t *testing.T) {
+	u := newUser(t)
+	srv := newFeedServer(t)
+	srv.setFile(t, "/a", "rss20.xml")
+	srv.setFile(t, "/b", "atom10.xml")
+	r := u.run("add", srv.URL+"/a")
+	id := strings.TrimSpace(r.stdout)
+	want := "Feeds refresh once a day by default: default_interval in the configuration changes that, and tidings set " +
+		id + " interval=N (in minutes) changes one feed.\n"
+	if r.code != 0 || strings.Count(r.stdout, "\n") != 1 || r.stderr != want {
+		t.Fatalf("first add: exit %d, stdout %q, stderr %q, want %q", r.code, r.stdout, r.stderr, want)
+	}
+	if r := u.run("add", srv.URL+"/b"); r.code != 0 || r.stderr != "" {
+		t.Errorf("second add: exit %d, stderr %q", r.code, r.stderr)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
+	"github.com/tidings-rss/tidings/ui"
 )
 
 // addOptions are the add command's flags.
@@ -29,7 +30,9 @@ func (c *cli) addCmd() *cobra.Command {
 			"announces, and the first is taken), subscribes without storing items, and prints the new\n" +
 			"feed's id. An interval under 15 minutes is raised to 15. With an account configured\n" +
 			"([remote]), the account's server subscribes (--folder names its label) and the items come\n" +
-			"with the next sync; --local keeps the feed on this machine instead.",
+			"with the next sync; --local keeps the feed on this machine instead. The first feed added\n" +
+			"(without an account) also says on stderr how often feeds refresh by default and where to\n" +
+			"change it.",
 		Args: exactArgs(1, "one URL"),
 		RunE: func(_ *cobra.Command, args []string) error { return c.runAdd(args[0], o) },
 	}
@@ -57,7 +60,8 @@ func (c *cli) runAdd(rawURL string, o addOptions) error {
 		if o.enclosures {
 			sub.Enclosures = &o.enclosures
 		}
-		got, err := a.engine().Subscribe(a.ctx, sub)
+		eng := a.engine()
+		got, err := eng.Subscribe(a.ctx, sub)
 		if err != nil {
 			return err
 		}
@@ -66,8 +70,20 @@ func (c *cli) runAdd(rawURL string, o addOptions) error {
 			fmt.Fprintf(a.stderr, "tidings: the page also announces %s\n", alt)
 		}
 		fmt.Fprintln(a.stdout, got.Feed.ID)
+		if !eng.HasAccount() && a.onlyFeed() { // an account's feeds refresh on its server's terms
+			fmt.Fprintln(a.stderr, ui.RefreshHint(a.cfg.DefaultIntervalMinutes, fmt.Sprint(got.Feed.ID)))
+		}
 		return nil
 	})
+}
+
+// onlyFeed reports whether the database holds one feed: the first add
+// says, on stderr (stdout is the id scripts read), how often feeds
+// refresh and where to change it; without an account, whose server
+// says when its feeds refresh.
+func (a *app) onlyFeed() bool {
+	feeds, err := a.store.Feeds(a.ctx)
+	return err == nil && len(feeds) == 1
 }
 
 // notices prints the engine's notices (a setting raised or clamped to its
