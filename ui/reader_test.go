@@ -84,7 +84,7 @@ func TestPodcastDownloadShowsItsFileAndPlays(t *testing.T) {
 		t.Errorf("P before the download: %q", h.m.status.message)
 	}
 	h.keys("enter")
-	for _, want := range []string{"♪ episode-1.mp3 (audio/mpeg, 20.5 KB, 1:02:03)", "not downloaded — e downloads it"} {
+	for _, want := range []string{"♪ episode-1.mp3 (audio/mpeg, 20.5 KiB, 1:02:03)", "not downloaded — e downloads it"} {
 		if !strings.Contains(h.view(), want) {
 			t.Errorf("reader lacks %q:\n%s", want, h.view())
 		}

@@ -176,15 +176,17 @@ func humanCount(n int64, title string) string {
 	return fmt.Sprint(n)
 }
 
-// humanBytes is a byte count in B, KB, MB or GB.
+// humanBytes is a byte count in B, KiB, MiB or GiB: powers of 1024,
+// labelled as such, as the engine's messages and the configuration's
+// meanings label them.
 func humanBytes(n int64) string {
 	switch {
 	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
 	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", n)
 }

@@ -122,7 +122,7 @@ func TestEnclosureStatusNamesTheFileOnce(t *testing.T) {
 		t.Errorf("queued: %q", got)
 	}
 	h.send(engineMsg{engine.EnclosureProgress{EnclosureID: 7, URL: u, Bytes: 5 << 20, Total: 10 << 20}})
-	if got := statusLine(h); !strings.Contains(got, "episode.mp3 [█████·····] 50% 5.0 MB/10.0 MB") {
+	if got := statusLine(h); !strings.Contains(got, "episode.mp3 [█████·····] 50% 5.0 MiB/10.0 MiB") {
 		t.Errorf("progress: %q", got)
 	}
 	h.send(engineMsg{engine.EnclosureFailed{EnclosureID: 7, URL: u, Err: errors.New("no data received\x1b[2J")}})
@@ -180,5 +180,16 @@ func TestRefreshProgress(t *testing.T) {
 	}
 	if _, err := f.st.Feed(context.Background(), f.gopher); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Sizes are counted in powers of 1024 and labelled so (KiB, MiB, GiB),
+// in the reader, the health view, the statistics and the status line.
+func TestHumanBytesLabelsWhatItComputes(t *testing.T) {
+	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1024: "1.0 KiB", 4096: "4.0 KiB",
+		1 << 20: "1.0 MiB", 5 << 19: "2.5 MiB", 3 << 30: "3.0 GiB"} {
+		if got := humanBytes(n); got != want {
+			t.Errorf("humanBytes(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

@@ -44,7 +44,7 @@ func TestImportURLsBounds(t *testing.T) {
 	writeFile(t, nul, "https://b.example/feed\nhttps://c.example/\x00feed\n")
 	for _, tt := range []struct{ path, want string }{
 		{nul, "urls: line 2: a NUL byte"},
-		{"/dev/zero", "larger than 16 MB"},
+		{"/dev/zero", "larger than 16 MiB"},
 	} {
 		r := u.run("import", tt.path)
 		if r.code != exitFailed || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, tt.want) {

@@ -208,7 +208,7 @@ func readBounded(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: larger than %d MB", path, limit>>20)
+		return nil, fmt.Errorf("%s: larger than %d MiB", path, limit>>20)
 	}
 	return data, nil
 }
