@@ -21,7 +21,7 @@ func (e *Engine) MoveFolder(ctx context.Context, from, to string) error {
 	to = sanitize.Text(to)
 	moves, err := e.remoteFeedsUnder(ctx, from)
 	if err != nil {
-		return fmt.Errorf("move folder %q to %q: %w", from, to, err)
+		return fmt.Errorf("move folder %s to %s: %w", sanitize.Named(from), sanitize.Named(to), err)
 	}
 	if err := e.store.MoveFolder(ctx, from, to); err != nil || len(moves) == 0 {
 		return err
@@ -35,7 +35,7 @@ func (e *Engine) MoveFolder(ctx context.Context, from, to string) error {
 		if back := e.store.MoveFolder(context.WithoutCancel(ctx), to, from); back != nil {
 			e.log.Error("move folder back", "from", to, "to", from, "err", back)
 		}
-		return fmt.Errorf("move folder %q to %q: %w", from, to, err)
+		return fmt.Errorf("move folder %s to %s: %w", sanitize.Named(from), sanitize.Named(to), err)
 	}
 	return nil
 }
@@ -62,7 +62,7 @@ func (e *Engine) RemoveFolder(ctx context.Context, path string) error {
 		err = e.relabel(ctx, moves)
 	}
 	if err != nil {
-		return fmt.Errorf("remove folder %q: %w", path, err)
+		return fmt.Errorf("remove folder %s: %w", sanitize.Named(path), err)
 	}
 	return e.store.RemoveFolder(ctx, path)
 }
@@ -71,7 +71,7 @@ func (e *Engine) RemoveFolder(ctx context.Context, path string) error {
 // creating the folder when missing.
 func (e *Engine) MoveFeed(ctx context.Context, feedID int64, path string) error {
 	if _, err := e.ChangeSettings(ctx, feedID, store.FeedSettings{FolderPath: &path}); err != nil {
-		return fmt.Errorf("move feed %d to %q: %w", feedID, path, err)
+		return fmt.Errorf("move feed %d to %s: %w", feedID, sanitize.Named(path), err)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -24,7 +25,7 @@ func ParseMark(s string) (Mark, error) {
 	case MarkRead, MarkUnread, MarkFlag, MarkUnflag:
 		return m, nil
 	}
-	return "", fmt.Errorf("%q: want read, unread, flag or unflag", s)
+	return "", fmt.Errorf("%s: want read, unread, flag or unflag", sanitize.Named(s))
 }
 
 // MarkItems applies a mark to items, in one transaction.
@@ -35,7 +36,7 @@ func (e *Engine) MarkItems(ctx context.Context, m Mark, ids []int64) error {
 	case MarkFlag, MarkUnflag:
 		return e.store.SetFlagged(ctx, ids, m == MarkFlag)
 	}
-	return fmt.Errorf("mark %q: unknown", m)
+	return fmt.Errorf("mark %s: unknown", sanitize.Named(string(m)))
 }
 
 // MarkFeedRead marks every item of a feed read and returns how many

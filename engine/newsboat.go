@@ -68,8 +68,8 @@ func (e *Engine) newsboatSearches(ctx context.Context, queries []newsboat.Query,
 	for _, q := range queries {
 		expr, err := q.Translate()
 		if err != nil {
-			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: query feed %q (%s) not imported: %v",
-				q.Line, q.Title, q.Expression, err))
+			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: query feed %s (%s) not imported: %v",
+				q.Line, sanitize.Named(q.Title), sanitize.Shown(q.Expression), err))
 			continue
 		}
 		var got Imported

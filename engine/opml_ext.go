@@ -22,14 +22,14 @@ func (e *Engine) importSearches(ctx context.Context, searches []opml.Search, out
 		case err == nil && old.Expr == s.Query:
 			continue
 		case err == nil:
-			out.Notices = append(out.Notices, fmt.Sprintf("saved search %q: the name is taken; kept the existing one", s.Name))
+			out.Notices = append(out.Notices, fmt.Sprintf("saved search %s: the name is taken; kept the existing one", sanitize.Named(s.Name)))
 			continue
 		case !errors.Is(err, store.ErrNotFound):
 			return err
 		}
 		if _, err := e.SaveSearch(ctx, s.Name, s.Query); err != nil {
 			if errors.Is(err, store.ErrInvalid) || isParseError(err) {
-				out.Notices = append(out.Notices, fmt.Sprintf("saved search %q left out: %v", s.Name, err))
+				out.Notices = append(out.Notices, fmt.Sprintf("saved search %s left out: %v", sanitize.Named(s.Name), err))
 				continue
 			}
 			return err
@@ -52,7 +52,7 @@ func (e *Engine) importRules(ctx context.Context, rules []opml.Rule, out *Import
 		if r.FeedURL != "" {
 			f, err := e.store.ResolveFeed(ctx, r.FeedURL)
 			if err != nil {
-				out.Notices = append(out.Notices, fmt.Sprintf("rule %q for %s left out: %v", r.Query, r.FeedURL, err))
+				out.Notices = append(out.Notices, fmt.Sprintf("rule %s for %s left out: %v", sanitize.Shown(r.Query), r.FeedURL, err))
 				continue
 			}
 			feedID = f.ID
@@ -62,7 +62,7 @@ func (e *Engine) importRules(ctx context.Context, rules []opml.Rule, out *Import
 		}
 		added, err := e.AddRule(ctx, r.Query, r.Action, feedID)
 		if err != nil {
-			out.Notices = append(out.Notices, fmt.Sprintf("rule %q left out: %v", r.Query, err))
+			out.Notices = append(out.Notices, fmt.Sprintf("rule %s left out: %v", sanitize.Shown(r.Query), err))
 			continue
 		}
 		have = append(have, added)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/tidings-rss/tidings/engine/query"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -26,7 +27,7 @@ func ParseAction(s string) (string, error) {
 	case store.ActionHide, store.ActionRead, store.ActionFlag, store.ActionDelete:
 		return s, nil
 	}
-	return "", fmt.Errorf("action %q: want hide, read, flag or delete", s)
+	return "", fmt.Errorf("action %s: want hide, read, flag or delete", sanitize.Named(s))
 }
 
 // AddRule checks and stores a rule: from the next download on, new and

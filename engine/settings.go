@@ -53,7 +53,7 @@ func BoundSettings(fs store.FeedSettings) (store.FeedSettings, []string, error) 
 				return fs, nil, fmt.Errorf("sync interval needs an interval in minutes")
 			}
 		default:
-			return fs, nil, fmt.Errorf("sync %q: want default, interval or manual", *fs.Sync)
+			return fs, nil, fmt.Errorf("sync %s: want default, interval or manual", sanitize.Named(string(*fs.Sync)))
 		}
 	}
 	if fs.FolderPath != nil {

@@ -1,6 +1,10 @@
 package sanitize
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
 
 // Terminal returns s ready to be printed on a terminal: every ESC and other
 // C0 control except '\t' and '\n', DEL, every C1 control (0x80–0x9F), the
@@ -22,4 +26,20 @@ func Shown(s string) string {
 		return s
 	}
 	return strconv.QuoteToASCII(s)
+}
+
+// Named returns a name or a typed value (a folder, a saved search, an
+// argument) as a message shows it in a sentence, as a person reads it: s
+// itself when it is one word; in plain double quotes, nothing inside
+// escaped, when it is empty or holds white space or a quote, so that the
+// sentence still tells where it ends; and as Shown quotes it, escapes
+// and all, when it holds what Shown would not show as it is.
+func Named(s string) string {
+	if q := Shown(s); q != s {
+		return q
+	}
+	if s == "" || strings.ContainsAny(s, `"'`) || strings.IndexFunc(s, unicode.IsSpace) >= 0 {
+		return `"` + s + `"`
+	}
+	return s
 }

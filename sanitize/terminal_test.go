@@ -40,3 +40,21 @@ func TestTerminalCleanDoesNotAllocate(t *testing.T) {
 		t.Errorf("Terminal allocates %v times on a clean string, want 0", n)
 	}
 }
+
+func TestNamed(t *testing.T) {
+	for in, want := range map[string]string{
+		"Tech":           "Tech",
+		"Tech/Go":        "Tech/Go",
+		"Tech News":      `"Tech News"`,
+		"":               `""`,
+		`title ~ "rust"`: `"title ~ "rust""`,
+		"café":           "café",
+		"a\x1b[2J":       `"a\x1b[2J"`,
+		"two\nlines":     `"two\nlines"`,
+		"tab\there":      `"tab\there"`,
+	} {
+		if got := Named(in); got != want {
+			t.Errorf("Named(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

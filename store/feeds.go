@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
@@ -220,10 +221,10 @@ func (s *Store) ResolveFeed(ctx context.Context, idOrURL string) (Feed, error) {
 	}
 	f, err := scanFeed(s.db.QueryRowContext(ctx, `SELECT `+feedColumns+feedFrom+` WHERE fd.url = ?`, ref))
 	if errors.Is(err, sql.ErrNoRows) {
-		return f, fmt.Errorf("feed %q: %w", ref, ErrNotFound)
+		return f, fmt.Errorf("feed %s: %w", sanitize.Named(ref), ErrNotFound)
 	}
 	if err != nil {
-		return f, fmt.Errorf("feed %q: %w", ref, err)
+		return f, fmt.Errorf("feed %s: %w", sanitize.Named(ref), err)
 	}
 	return f, nil
 }
@@ -255,7 +256,7 @@ func checkSync(v string) error {
 	case SyncDefault, SyncInterval, SyncManual:
 		return nil
 	}
-	return fmt.Errorf("%w: sync %q (want default, interval or manual)", ErrInvalid, v)
+	return fmt.Errorf("%w: sync %s (want default, interval or manual)", ErrInvalid, sanitize.Named(v))
 }
 
 func timePtr(v sql.NullInt64) *time.Time {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/tidings-rss/tidings/sanitize"
 )
 
 // MoveFolder renames or moves the folder at from, with its sub-folders and
@@ -16,7 +18,7 @@ import (
 func (s *Store) MoveFolder(ctx context.Context, from, to string) error {
 	err := s.write(ctx, func(tx *sql.Tx) error { return moveFolder(ctx, tx, from, to) })
 	if err != nil {
-		return fmt.Errorf("move folder %q to %q: %w", from, to, err)
+		return fmt.Errorf("move folder %s to %s: %w", sanitize.Named(from), sanitize.Named(to), err)
 	}
 	return nil
 }
@@ -95,7 +97,7 @@ func (s *Store) RemoveFolder(ctx context.Context, path string) error {
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("remove folder %q: %w", path, err)
+		return fmt.Errorf("remove folder %s: %w", sanitize.Named(path), err)
 	}
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/tidings-rss/tidings/sanitize"
 )
 
 // Folder is a named group of feeds; folders nest.
@@ -27,7 +29,7 @@ func CleanFolderPath(path string) (string, error) {
 			continue
 		}
 		if p == "." || p == ".." {
-			return "", fmt.Errorf("%w: folder name %q", ErrInvalid, p)
+			return "", fmt.Errorf("%w: folder name %s", ErrInvalid, sanitize.Named(p))
 		}
 		parts = append(parts, p)
 	}
@@ -44,7 +46,7 @@ func (s *Store) EnsureFolder(ctx context.Context, path string) (int64, error) {
 		return err
 	})
 	if err != nil {
-		return 0, fmt.Errorf("folder %q: %w", path, err)
+		return 0, fmt.Errorf("folder %s: %w", sanitize.Named(path), err)
 	}
 	return id, nil
 }

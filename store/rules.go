@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tidings-rss/tidings/engine/query"
+	"github.com/tidings-rss/tidings/sanitize"
 )
 
 // The actions a rule can take on the items it matches.
@@ -37,7 +38,7 @@ func (s *Store) AddRule(ctx context.Context, r Rule) (Rule, error) {
 	switch r.Action {
 	case ActionHide, ActionRead, ActionFlag, ActionDelete:
 	default:
-		return r, fmt.Errorf("add rule: %w: action %q", ErrInvalid, r.Action)
+		return r, fmt.Errorf("add rule: %w: action %s", ErrInvalid, sanitize.Named(r.Action))
 	}
 	r.CreatedAt = s.now().UTC().Truncate(time.Second)
 	err := s.write(ctx, func(tx *sql.Tx) error {

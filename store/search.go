@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/tidings-rss/tidings/sanitize"
 )
 
 // Search returns up to limit items whose title or content holds every word
@@ -22,7 +24,7 @@ func (s *Store) Search(ctx context.Context, text string, limit int) ([]Item, err
 		WHERE i.hidden = 0 AND i.id IN (SELECT docid FROM items_fts WHERE items_fts MATCH ?)
 		ORDER BY i.sort_at DESC, i.id DESC LIMIT ?`, match, limit)
 	if err != nil {
-		return nil, fmt.Errorf("search %q: %w", text, err)
+		return nil, fmt.Errorf("search %s: %w", sanitize.Shown(text), err)
 	}
 	return items, nil
 }

@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/tidings-rss/tidings/engine/query"
+	"github.com/tidings-rss/tidings/sanitize"
 )
 
 // SavedSearch is a named expression: a virtual feed of every item that
@@ -40,7 +41,7 @@ func CleanSearchName(name string) (string, error) {
 	case len([]rune(name)) > maxSearchName:
 		return "", fmt.Errorf("%w: name longer than %d characters", ErrInvalid, maxSearchName)
 	case strings.IndexFunc(name, unicode.IsControl) >= 0:
-		return "", fmt.Errorf("%w: name %q holds control characters", ErrInvalid, name)
+		return "", fmt.Errorf("%w: name %s holds control characters", ErrInvalid, sanitize.Named(name))
 	}
 	return name, nil
 }
@@ -53,7 +54,7 @@ func (s *Store) SaveSearch(ctx context.Context, name, expr string) (SavedSearch,
 		return SavedSearch{}, fmt.Errorf("save search: %w", err)
 	}
 	if _, err := s.parseExpr(expr); err != nil {
-		return SavedSearch{}, fmt.Errorf("save search %q: %w: %w", name, ErrInvalid, err)
+		return SavedSearch{}, fmt.Errorf("save search %s: %w: %w", sanitize.Named(name), ErrInvalid, err)
 	}
 	ss := SavedSearch{Name: name, Expr: expr, CreatedAt: s.now().UTC().Truncate(time.Second)}
 	err = s.write(ctx, func(tx *sql.Tx) error {
@@ -62,7 +63,7 @@ func (s *Store) SaveSearch(ctx context.Context, name, expr string) (SavedSearch,
 			name, expr, ss.CreatedAt.Unix()).Scan(&ss.ID, &unixTime{&ss.CreatedAt})
 	})
 	if err != nil {
-		return SavedSearch{}, fmt.Errorf("save search %q: %w", name, err)
+		return SavedSearch{}, fmt.Errorf("save search %s: %w", sanitize.Named(name), err)
 	}
 	return ss, nil
 }
@@ -91,10 +92,10 @@ func (s *Store) SavedSearchNamed(ctx context.Context, name string) (SavedSearch,
 	err := s.db.QueryRowContext(ctx, `SELECT id, name, expr, created_at FROM saved_searches WHERE name = ?`,
 		strings.TrimSpace(name)).Scan(&ss.ID, &ss.Name, &ss.Expr, &unixTime{&ss.CreatedAt})
 	if errors.Is(err, sql.ErrNoRows) {
-		return ss, fmt.Errorf("saved search %q: %w", name, ErrNotFound)
+		return ss, fmt.Errorf("saved search %s: %w", sanitize.Named(name), ErrNotFound)
 	}
 	if err != nil {
-		return ss, fmt.Errorf("saved search %q: %w", name, err)
+		return ss, fmt.Errorf("saved search %s: %w", sanitize.Named(name), err)
 	}
 	return ss, nil
 }
@@ -105,7 +106,7 @@ func (s *Store) RemoveSavedSearch(ctx context.Context, name string) error {
 		return execOne(ctx, tx, `DELETE FROM saved_searches WHERE name = ?`, strings.TrimSpace(name))
 	})
 	if err != nil {
-		return fmt.Errorf("remove saved search %q: %w", name, err)
+		return fmt.Errorf("remove saved search %s: %w", sanitize.Named(name), err)
 	}
 	return nil
 }
@@ -114,7 +115,7 @@ func (s *Store) RemoveSavedSearch(ctx context.Context, name string) error {
 func (s *Store) Filter(ss SavedSearch) (query.Expr, error) {
 	e, err := s.parseExpr(ss.Expr)
 	if err != nil {
-		return nil, fmt.Errorf("saved search %q: %w", ss.Name, err)
+		return nil, fmt.Errorf("saved search %s: %w", sanitize.Named(ss.Name), err)
 	}
 	return e, nil
 }
@@ -132,7 +133,7 @@ func (s *Store) SavedSearchCounts(ctx context.Context) ([]SavedSearchCount, erro
 		if e, err := s.Filter(ss); err == nil {
 			n, err := s.CountItems(ctx, ItemQuery{Filter: e, Unread: true})
 			if err != nil {
-				return nil, fmt.Errorf("saved search %q: %w", ss.Name, err)
+				return nil, fmt.Errorf("saved search %s: %w", sanitize.Named(ss.Name), err)
 			}
 			c.Unread = n.Unread
 		}

@@ -18,4 +18,8 @@ func TestFailedFolderRenameSaysSo(t *testing.T) {
 	if msg := h.m.status.message; strings.HasPrefix(msg, "renamed") || !strings.HasPrefix(msg, "cannot rename Tech to News: ") {
 		t.Errorf("a failed rename said %q", msg)
 	}
+	// The names read as typed: no Go quotes, nothing escaped.
+	if msg := h.m.status.message; !strings.Contains(msg, ": move folder Tech to News: ") || strings.ContainsAny(msg, `"\`) {
+		t.Errorf("the failure quotes the names as Go does: %q", msg)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -222,7 +223,7 @@ func (p *itemsPane) searched(msg searchMsg) {
 		return
 	}
 	p.showResults(msg.query, msg.words, msg.items)
-	p.out.say(fmt.Sprintf("%s for %q", plural(len(msg.items), "result"), msg.query), nil)
+	p.out.say(fmt.Sprintf("%s for %s", plural(len(msg.items), "result"), sanitize.Shown(msg.query)), nil)
 	p.out.post(focusMsg{paneItems})
 }
 

@@ -237,6 +237,9 @@ func TestExpressionSearchHighlightsItsTextWords(t *testing.T) {
 			}
 			h.keys("enter")
 			h.waitFor("results", func() bool { return h.m.items.search == tt.typed && len(h.m.items.rows) == 1 })
+			if want := "1 result for " + tt.typed; h.m.status.message != want { // as typed, nothing escaped
+				t.Errorf("status %q, want %q", h.m.status.message, want)
+			}
 			re := h.m.items.match
 			for _, w := range tt.highlighted {
 				if re == nil || !re.MatchString(w) {

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -120,7 +121,7 @@ func atoiOrZero(name, s string) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 {
-		return 0, fmt.Errorf("%s: %q is not a number of minutes or items", name, s)
+		return 0, fmt.Errorf("%s: %s is not a number of minutes or items", name, sanitize.Named(s))
 	}
 	return n, nil
 }

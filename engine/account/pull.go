@@ -47,7 +47,7 @@ func (a *Account) pullFeeds(ctx context.Context, res *Result) error {
 		res.note(a.log, skippedLine(sk))
 	}
 	for _, k := range ch.Kept {
-		res.note(a.log, fmt.Sprintf("%q is no longer on the server; it stays here as a local feed synced by hand, for its %d flagged items", k.Title, k.Flagged))
+		res.note(a.log, fmt.Sprintf("%s is no longer on the server; it stays here as a local feed synced by hand, for its %d flagged items", sanitize.Named(k.Title), k.Flagged))
 	}
 	res.FeedsAdded += ch.Added
 	res.FeedsRemoved += ch.Removed

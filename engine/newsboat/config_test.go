@@ -39,7 +39,7 @@ func TestParseConfigTranslatesIgnoreArticleLines(t *testing.T) {
 			}
 		})
 	}
-	if len(c.Untranslated) != 2 || c.Untranslated[0].Line != 3 || !strings.Contains(c.Untranslated[0].Reason, `"date"`) ||
+	if len(c.Untranslated) != 2 || c.Untranslated[0].Line != 3 || !strings.Contains(c.Untranslated[0].Reason, "newsboat's date has no") ||
 		c.Untranslated[1].Line != 6 || !strings.Contains(c.Untranslated[1].Reason, "quote") {
 		t.Errorf("untranslated %+v, want lines 3 (date) and 6 (an unclosed quote)", c.Untranslated)
 	}
@@ -72,7 +72,7 @@ func TestQueryTranslate(t *testing.T) {
 		title, want, err string
 	}{
 		{"Fresh", `age < 3 and unread`, ""},
-		{"Starred", "", `column 1: newsboat's "flags" has no tidings equivalent`},
+		{"Starred", "", `column 1: newsboat's flags has no tidings equivalent`},
 		{"Go", `feed ~ "go"`, ""},
 	}
 	if len(u.Queries) != len(tests) {

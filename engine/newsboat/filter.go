@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/tidings-rss/tidings/engine/query"
+	"github.com/tidings-rss/tidings/sanitize"
 )
 
 // TranslateFilter translates a newsboat filter expression (the language
@@ -25,7 +26,7 @@ func TranslateFilter(expr string) (query.Expr, error) {
 		return nil, err
 	}
 	if p.skipSpace(); p.pos < len(p.src) {
-		return nil, errorAt(p.pos+1, "unexpected %q", string(p.src[p.pos:]))
+		return nil, errorAt(p.pos+1, "unexpected %s", sanitize.Shown(string(p.src[p.pos:])))
 	}
 	return e, nil
 }
@@ -224,7 +225,7 @@ func translateComparison(c nbComparison) (query.Expr, error) {
 	case "age":
 		return translateAge(c)
 	}
-	return nil, errorAt(c.col, "newsboat's %q has no tidings equivalent", c.attr)
+	return nil, errorAt(c.col, "newsboat's %s has no tidings equivalent", sanitize.Named(c.attr))
 }
 
 // translateText maps a comparison of a text attribute onto one field, or

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tidings-rss/tidings/engine/query"
+	"github.com/tidings-rss/tidings/sanitize"
 )
 
 // ErrNotQuery means a urls-file line is not a query feed (it is a feed,
@@ -63,7 +64,7 @@ func TranslateQueryLine(line string) (QueryLine, error) {
 	}
 	e, err := TranslateFilter(expr)
 	if err != nil {
-		return QueryLine{}, fmt.Errorf("query %q: %w", name, err)
+		return QueryLine{}, fmt.Errorf("query %s: %w", sanitize.Named(name), err)
 	}
 	return QueryLine{Name: name, Expr: e}, nil
 }

@@ -62,9 +62,9 @@ func TestTranslateFilterUntranslatable(t *testing.T) {
 		col  int
 		want string
 	}{
-		{`flags # "s"`, 1, `"flags" has no tidings equivalent`},
-		{`unread = "yes" and date =~ "2024"`, 20, `"date" has no tidings equivalent`},
-		{`guid = "x"`, 1, `"guid"`},
+		{`flags # "s"`, 1, `flags has no tidings equivalent`},
+		{`unread = "yes" and date =~ "2024"`, 20, `date has no tidings equivalent`},
+		{`guid = "x"`, 1, `newsboat's guid has no`},
 		{`title < "x"`, 1, "title takes no <"},
 		{`title = 3`, 9, "takes a quoted string"},
 		{`unread = "maybe"`, 1, `unread = "yes" or "no"`},

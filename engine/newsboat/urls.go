@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
@@ -101,12 +102,12 @@ func ParseURLs(r io.Reader) (*URLs, error) {
 func (u *URLs) add(line int, tokens []string) error {
 	first := tokens[0]
 	if !hasSourcePrefix(first) {
-		return fmt.Errorf("%q is not a feed URL", first)
+		return fmt.Errorf("%s is not a feed URL", sanitize.Named(first))
 	}
 	if rest, ok := strings.CutPrefix(first, queryPrefix); ok {
 		title, expr, found := strings.Cut(rest, ":")
 		if !found || strings.TrimSpace(expr) == "" {
-			return fmt.Errorf("query %q: want query:Title:expression", first)
+			return fmt.Errorf("query %s: want query:Title:expression", sanitize.Named(first))
 		}
 		u.Queries = append(u.Queries, Query{Line: line, Title: title, Expression: expr, Tags: tokens[1:]})
 		return nil

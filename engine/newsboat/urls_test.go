@@ -60,12 +60,12 @@ func TestParseURLsRefusesWhatIsNotAURLsFile(t *testing.T) {
 		name, in, want string
 	}{
 		{"opml", string(opml), "urls line 1: "},
-		{"a word", "https://a.example/feed\nnot-a-url tag\n", `urls line 2: "not-a-url" is not a feed URL`},
+		{"a word", "https://a.example/feed\nnot-a-url tag\n", `urls line 2: not-a-url is not a feed URL`},
 		{"an open quote", "https://a.example/feed \"tag\n", "urls line 1: a quote is not closed"},
 		{"a query without expression", "\"query:Only a title\"\n", "urls line 1: query"},
 		{"only comments", "# nothing\n\n", "urls: no feed in the file"},
 		{"empty", "", "urls: no feed in the file"},
-		{"a bare scheme", "https://\n", `urls line 1: "https://" is not a feed URL`},
+		{"a bare scheme", "https://\n", `urls line 1: https:// is not a feed URL`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,6 +3,8 @@ package query
 import (
 	"strings"
 	"unicode"
+
+	"github.com/tidings-rss/tidings/sanitize"
 )
 
 // tokenKind tells tokens apart.
@@ -88,7 +90,7 @@ func (l *lexer) op() (token, error) {
 	case first == '!':
 		return token{}, errorf(col, `"!" must be followed by = or ~ (use "not" to negate)`)
 	case first == '=' && (second == '=' || second == '~'):
-		return token{}, errorf(col, "%q is not an operator: use = for equality, ~ for a regular expression", string([]rune{first, second}))
+		return token{}, errorf(col, "%s is not an operator: use = for equality, ~ for a regular expression", sanitize.Named(string([]rune{first, second})))
 	}
 	return token{kind: tokOp, text: string(first), col: col}, nil
 }

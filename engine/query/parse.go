@@ -7,6 +7,8 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+
+	"github.com/tidings-rss/tidings/sanitize"
 )
 
 // maxLength keeps a hostile expression cheap: its length in characters.
@@ -180,7 +182,7 @@ func (p *parser) predicate() (Expr, error) {
 	case kindNumber:
 		return p.ageTest()
 	}
-	return nil, errorf(name.col, "unknown field %q: want %s", name.text, fieldNames)
+	return nil, errorf(name.col, "unknown field %s: want %s", sanitize.Named(name.text), fieldNames)
 }
 
 // operator reads the operator after a field, which must be one of ops.

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
@@ -279,7 +280,7 @@ func (t *ttrss) Subscribe(ctx context.Context, rawURL, title, label string) (Fee
 			}
 		}
 		if in["category_id"] == nil {
-			return Feed{}, t.x.fail(request{op: op}, 0, fmt.Errorf("TT-RSS's API cannot make the category %q: make it on the server first", label))
+			return Feed{}, t.x.fail(request{op: op}, 0, fmt.Errorf("TT-RSS's API cannot make the category %s: make it on the server first", sanitize.Named(label)))
 		}
 	}
 	id, err := t.subscribeTo(ctx, op, in, true)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -32,7 +33,7 @@ func (c *cli) runArticle(refs []string) error {
 	for i, ref := range refs {
 		id, err := strconv.ParseInt(strings.TrimSpace(ref), 10, 64)
 		if err != nil || id <= 0 {
-			return usagef("article: %q is not an item id (see 'tidings items')", ref)
+			return usagef("article: %s is not an item id (see 'tidings items')", sanitize.Named(ref))
 		}
 		ids[i] = id
 	}

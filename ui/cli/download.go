@@ -10,6 +10,7 @@ import (
 
 	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -29,7 +30,7 @@ func (c *cli) downloadCmd() *cobra.Command {
 func (c *cli) runDownload(ref string) error {
 	id, err := strconv.ParseInt(strings.TrimSpace(ref), 10, 64)
 	if err != nil || id <= 0 {
-		return usagef("download: %q is not an item id (see 'tidings items')", ref)
+		return usagef("download: %s is not an item id (see 'tidings items')", sanitize.Named(ref))
 	}
 	return c.withApp(func(a *app) error {
 		results, err := a.engine().DownloadItem(a.ctx, id)

@@ -213,7 +213,7 @@ func TestImportRefusesFilesItCannotReadWhole(t *testing.T) {
 		code int
 		want string
 	}{
-		{"text that is not a urls file", []string{"import", notes}, exitFailed, `neither OPML nor a newsboat urls file: urls line 2: "buy" is not a feed URL`},
+		{"text that is not a urls file", []string{"import", notes}, exitFailed, `neither OPML nor a newsboat urls file: urls line 2: buy is not a feed URL`},
 		{"an unclosed quote", []string{"import", badQuote}, exitFailed, "urls line 1: a quote is not closed"},
 		{"a cache that is not a database", []string{"import", "--newsboat-cache", notes}, exitFailed, "is not a newsboat 2.x cache.db"},
 		{"a good urls file with a bad cache", []string{"import", repoFile(t, "testdata", "newsboat", "urls"), "--newsboat-cache", notes},
@@ -314,8 +314,8 @@ func TestImportNewsboatQueriesAndIgnoreArticle(t *testing.T) {
 		!strings.Contains(r.stdout, "imported 2 saved searches and 2 rules\n") {
 		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
 	}
-	wantNotices := `tidings: urls line 6: query feed "Starred" (flags # "s") not imported: column 1: newsboat's "flags" has no tidings equivalent` + "\n" +
-		`tidings: config line 6: ignore-article "*" "date < \"2020\"": column 1: newsboat's "date" has no tidings equivalent (not imported)` + "\n"
+	wantNotices := `tidings: urls line 6: query feed Starred (flags # "s") not imported: column 1: newsboat's flags has no tidings equivalent` + "\n" +
+		`tidings: config line 6: ignore-article "*" "date < \"2020\"": column 1: newsboat's date has no tidings equivalent (not imported)` + "\n"
 	if r.stderr != wantNotices {
 		t.Fatalf("notices:\n%s\nwant\n%s", r.stderr, wantNotices)
 	}

@@ -169,9 +169,9 @@ func TestQueryLanguageErrorsThroughCLI(t *testing.T) {
 	}{
 		{[]string{"items", "--query", `title ~ "(x"`}, `column 9: bad regular expression`},
 		{[]string{"items", "--query", `unread and`}, `column 11: expected a test`},
-		{[]string{"items", "--query", `colour = red`}, `column 1: unknown field "colour"`},
+		{[]string{"items", "--query", `colour = red`}, `column 1: unknown field colour`},
 		{[]string{"rule", "add", `age < soon`, "--action", "hide"}, `column 7: age is a whole number`},
-		{[]string{"rule", "add", `unread`, "--action", "archive"}, `action "archive": want hide, read, flag or delete`},
+		{[]string{"rule", "add", `unread`, "--action", "archive"}, `action archive: want hide, read, flag or delete`},
 		{[]string{"search", "save", "Week", `age <`}, `column 6: expected a value after <`},
 		{[]string{"items", "--query", "unread", "--saved", "x"}, `--query and --saved do not go together`},
 	}

@@ -200,7 +200,7 @@ func parseIDs(refs []string) ([]int64, error) {
 	for _, r := range refs {
 		var id int64
 		if _, err := fmt.Sscan(strings.TrimSpace(r), &id); err != nil || id <= 0 {
-			return nil, usagef("%q is not an item id", r)
+			return nil, usagef("%s is not an item id", sanitize.Named(r))
 		}
 		ids = append(ids, id)
 	}

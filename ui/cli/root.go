@@ -142,7 +142,7 @@ func (c *cli) runTUI() error {
 // errors (exit status 2).
 func noArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return usagef("%s: unexpected argument %q", cmd.CommandPath(), args[0])
+		return usagef("%s: unexpected argument %s", cmd.CommandPath(), sanitize.Named(args[0]))
 	}
 	return nil
 }

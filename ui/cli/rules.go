@@ -137,7 +137,7 @@ func (c *cli) ruleRemoveCmd() *cobra.Command {
 			for _, s := range args {
 				id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 				if err != nil || id <= 0 {
-					return usagef("rule remove: %q is not a rule id", s)
+					return usagef("rule remove: %s is not a rule id", sanitize.Named(s))
 				}
 				ids = append(ids, id)
 			}

@@ -97,7 +97,7 @@ func (c *cli) searchRemoveCmd() *cobra.Command {
 // noSearch says which saved search is missing.
 func noSearch(name string, err error) error {
 	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("no saved search %q (see 'tidings search list')", name)
+		return fmt.Errorf("no saved search %s (see 'tidings search list')", sanitize.Named(name))
 	}
 	return err
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/engine/remote"
+	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -32,7 +33,7 @@ func (c *cli) runSet(ref string, pairs []string) error {
 	for _, p := range pairs {
 		key, value, ok := strings.Cut(p, "=")
 		if !ok {
-			return usagef("set: %q is not key=value", p)
+			return usagef("set: %s is not key=value", sanitize.Named(p))
 		}
 		if err := parseSetting(&fs, key, value); err != nil {
 			return asUsage(fmt.Errorf("set %s: %w", key, err))
@@ -67,13 +68,13 @@ func parseSetting(fs *store.FeedSettings, key, value string) error {
 	case "interval":
 		n, err := strconv.Atoi(value)
 		if err != nil {
-			return fmt.Errorf("%q: want a number of minutes (0: the default)", value)
+			return fmt.Errorf("%s: want a number of minutes (0: the default)", sanitize.Named(value))
 		}
 		fs.IntervalMinutes = &n
 	case "max-items":
 		n, err := strconv.Atoi(value)
 		if err != nil {
-			return fmt.Errorf("%q: want a number of items (0: the default)", value)
+			return fmt.Errorf("%s: want a number of items (0: the default)", sanitize.Named(value))
 		}
 		fs.MaxItems = &n
 	case "enclosures":
@@ -105,5 +106,5 @@ func onOff(v string) (bool, error) {
 	case "off", "false", "no", "0":
 		return false, nil
 	}
-	return false, fmt.Errorf("%q: want on or off", v)
+	return false, fmt.Errorf("%s: want on or off", sanitize.Named(v))
 }

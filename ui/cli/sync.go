@@ -156,7 +156,7 @@ func (a *app) syncTargets(o syncOptions) ([]store.Feed, error) {
 // notFound words a failed feed lookup for the user.
 func notFound(ref string, err error) error {
 	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("no feed %q (see 'tidings feeds')", ref)
+		return fmt.Errorf("no feed %s (see 'tidings feeds')", sanitize.Named(ref))
 	}
 	return err
 }
