@@ -240,3 +240,11 @@ func TestGoldenArticle(t *testing.T) {
 		})
 	}
 }
+
+func TestMinutesLabel(t *testing.T) {
+	for m, want := range map[int]string{0: "", 1: "1m", 42: "42m", 99: "99m", 100: "2h", 120: "2h", 121: "3h", 100000: "99h"} {
+		if got := minutesLabel(m); got != want || len(got) > minutesWidth {
+			t.Errorf("minutesLabel(%d) = %q, want %q", m, got, want)
+		}
+	}
+}

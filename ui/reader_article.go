@@ -139,8 +139,10 @@ func (r *readerPane) articleLine() string {
 		return "whole article fetched" + articleFacts(a) + " — f shows it"
 	case a.Status == store.ArticleFailed:
 		return "whole article failed: " + a.Error + " — f tries again"
+	case a.Status == store.ArticleKept && a.Error != "":
+		return a.Error
 	case a.Status == store.ArticleKept:
-		return "the feed's text is kept: " + a.Error
+		return "the page has no more text than the feed: the feed's text is kept"
 	case a.Status == store.ArticleQueued:
 		return "whole article queued for the next sync — f fetches it now"
 	case a.Status == store.ArticleFetching:
