@@ -52,6 +52,9 @@ type itemsPane struct {
 	minutes map[int64]int
 	// jump is an unread item being looked for across pages and feeds.
 	jump *unreadJump
+	// toEnd is G going on: the pages still to come are read and the
+	// cursor follows to the last item.
+	toEnd bool
 	// nextFeed is the tree's jumpFeed: n and p going on in another feed.
 	nextFeed func(dir int) (tea.Cmd, bool)
 }
@@ -80,7 +83,7 @@ func (p *itemsPane) show(title string, q store.ItemQuery, river bool) tea.Cmd {
 	if q.List != nil {
 		p.group = q.List.Group
 	}
-	p.rows, p.cursor, p.top, p.more, p.loading = nil, 0, 0, false, true
+	p.rows, p.cursor, p.top, p.more, p.loading, p.toEnd = nil, 0, 0, false, true, false
 	q.Limit, q.Offset = pageSize, 0
 	return p.be.loadItems(p.gen, q, false)
 }
@@ -89,7 +92,7 @@ func (p *itemsPane) show(title string, q store.ItemQuery, river bool) tea.Cmd {
 func (p *itemsPane) showResults(query, words string, items []store.Item) {
 	p.gen++
 	p.title, p.search, p.river, p.match, p.group = "Search: "+query, query, true, matcher(words), nil
-	p.rows, p.cursor, p.top, p.more, p.loading = items, 0, 0, false, false
+	p.rows, p.cursor, p.top, p.more, p.loading, p.toEnd = items, 0, 0, false, false, false
 	p.forgetMinutes(items)
 	p.empty = "nothing found"
 }
@@ -238,8 +241,10 @@ func (p *itemsPane) row(i, dateW int) string {
 		mark += " "
 	}
 	left := mark + " " + padRight(shortDate(it.Date, p.now(), p.loc), dateW) + " "
-	if label, ok := p.column(it); ok && p.width >= 50 {
-		left += padRight(ansi.Truncate(oneLine(label), 14, "…"), 14) + " "
+	if label, ok := p.column(it); ok {
+		if cw := columnWidth(p.width, ansi.StringWidth(left)); cw > 0 {
+			left += padRight(ansi.Truncate(oneLine(label), cw, "…"), cw) + " "
+		}
 	}
 	w, right := max(p.width-ansi.StringWidth(left), 1), ""
 	if p.width >= minutesMinWidth {
@@ -291,6 +296,20 @@ func minutesLabel(m int) string {
 		return strconv.Itoa(m) + "m"
 	}
 	return strconv.Itoa(min((m+59)/60, 99)) + "h"
+}
+
+// columnWidth is the width of the feed or group column in a list pane w
+// cells wide whose marks and date take left: 14 cells from 50 on, else a
+// third of what is left, and none when that is under 6 cells. A river
+// in a narrow pane still tells items of the same title apart.
+func columnWidth(w, left int) int {
+	if w >= 50 {
+		return 14
+	}
+	if cw := min((w-left)/3, 14); cw >= 6 {
+		return cw
+	}
+	return 0
 }
 
 // column is the label before the title: the item's group in a grouped

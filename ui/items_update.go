@@ -84,9 +84,11 @@ func (p *itemsPane) key(km tea.KeyMsg, inReader bool) tea.Cmd {
 	return nil
 }
 
-// move moves the cursor, and asks for the next page near the end.
+// move moves the cursor, and asks for the next page near the end; G
+// reads every page still to come (goToEnd).
 func (p *itemsPane) move(km tea.KeyMsg) tea.Cmd {
 	page := max(p.height-2, 1)
+	p.toEnd = false
 	switch {
 	case key.Matches(km, p.keys.Up):
 		p.cursor--
@@ -95,7 +97,8 @@ func (p *itemsPane) move(km tea.KeyMsg) tea.Cmd {
 	case key.Matches(km, p.keys.Top):
 		p.cursor = 0
 	case key.Matches(km, p.keys.Bottom):
-		p.cursor = len(p.rows) - 1
+		p.toEnd = true
+		return p.goToEnd()
 	case key.Matches(km, p.keys.PageUp):
 		p.cursor -= page
 	case key.Matches(km, p.keys.PageDown):
@@ -179,18 +182,33 @@ func (p *itemsPane) markLoadedRead() {
 	}
 }
 
-// pageLoaded takes a page, and lets a pending n/p go on.
+// goToEnd puts the cursor on the last row and, while G goes on, asks
+// for the next page; the page's arrival comes back here.
+func (p *itemsPane) goToEnd() tea.Cmd {
+	p.cursor = len(p.rows) - 1
+	p.clamp()
+	if !p.more {
+		p.toEnd = false
+		return nil
+	}
+	return p.fetchNext()
+}
+
+// pageLoaded takes a page, and lets a pending G or n/p go on.
 func (p *itemsPane) pageLoaded(msg itemsMsg) tea.Cmd {
 	p.loaded(msg)
 	if msg.err != nil {
 		p.out.say("", msg.err)
-		p.jump = nil
+		p.jump, p.toEnd = nil, false
 		return nil
 	}
-	if msg.gen == p.gen {
-		return p.continueJump()
+	if msg.gen != p.gen {
+		return nil
 	}
-	return nil
+	if p.toEnd {
+		return p.goToEnd()
+	}
+	return p.continueJump()
 }
 
 // searched shows search results, and takes the focus.
