@@ -7,7 +7,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tidings-rss/tidings/engine"
-	"github.com/tidings-rss/tidings/engine/article"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -159,7 +158,7 @@ func articleFacts(a store.Article) string {
 	if a.Byline != "" {
 		s += " by " + a.Byline
 	}
-	if m := article.ReadingMinutes(a.Words); m > 0 {
+	if m := engine.ReadingMinutes(store.Item{Article: a}); m > 0 { // the article's own
 		s += " · " + minutesText(m)
 	}
 	return s
