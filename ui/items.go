@@ -247,7 +247,7 @@ func (p *itemsPane) row(i, dateW int) string {
 		}
 	}
 	w, right := max(p.width-ansi.StringWidth(left), 1), ""
-	if p.width >= minutesMinWidth {
+	if w-minutesWidth-2 >= minutesMinTitle {
 		w -= minutesWidth + 2
 		right = " " + padLeft(minutesLabel(p.readingMinutes(it)), minutesWidth) + " "
 	}
@@ -260,10 +260,11 @@ func (p *itemsPane) row(i, dateW int) string {
 }
 
 // The reading-time column: minutesWidth cells at the row's end, a space
-// either side, shown when the list is at least minutesMinWidth wide.
+// either side, shown when the title keeps at least minutesMinTitle cells
+// (a narrow list, a narrow river above all, keeps them for the title).
 const (
 	minutesWidth    = 3
-	minutesMinWidth = 40
+	minutesMinTitle = 20
 )
 
 // readingMinutes is an item's reading time, cached.
