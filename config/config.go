@@ -182,6 +182,15 @@ type UIConfig struct {
 	// NotifyCommand, when not empty, is run when watched feeds get new
 	// items (notify_command).
 	NotifyCommand string
+	// Browser is the command list links open with (browser), as $BROWSER
+	// is written: commands separated by ":", the first that is installed
+	// runs, "%s" in it replaced by the link, else the link appended.
+	// Empty: $BROWSER, else xdg-open (open on macOS).
+	Browser string
+	// BrowserInTerminal hands the terminal to the browser until it exits
+	// (browser_in_terminal); lynx, w3m, elinks, links and browsh get it
+	// without it.
+	BrowserInTerminal bool
 }
 
 // Default returns the built-in configuration: a 1440-minute interval, 200

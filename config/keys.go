@@ -37,6 +37,9 @@ func (k Key) Leaf() string {
 	return k.Name[strings.LastIndexByte(k.Name, '.')+1:]
 }
 
+// NotifyExample is a ui.notify_command as the documentation shows it.
+const NotifyExample = `notify-send "$TIDINGS_FEED" "$TIDINGS_NEW_ITEMS new items"`
+
 // Keys returns every key of the configuration file in file order: the
 // top-level keys, then each table's. The ranges are written from the same
 // constants and bounds the validation uses.
@@ -88,7 +91,9 @@ func Keys() []Key {
 			Allowed: `MIME types, such as "application/x-foo"`},
 		{Name: "enclosures.player", Meaning: "The command P in the reader plays or opens a downloaded enclosure with (its path appended); a terminal player gets the screen while it runs."},
 
-		{Name: "ui.notify_command", Meaning: `Command run when a watched feed gets new items; "" runs nothing.`},
+		{Name: "ui.notify_command", Meaning: `Command the reader runs with sh -c, while it runs, for each download that brings new items to a watched feed (w), whoever downloaded it: the feed's title is in $TIDINGS_FEED and the number of new items in $TIDINGS_NEW_ITEMS, never on the command line; its output is discarded and a failure logged. Example: ` + NotifyExample + `; "" runs nothing.`},
+		{Name: "ui.browser", Meaning: `The browser o opens links with, written as $BROWSER is: commands separated by ":" (the first one installed runs), each split into words as sh would without running one, "%s" replaced by the link, else the link appended; "" is $BROWSER, else xdg-open.`},
+		{Name: "ui.browser_in_terminal", Meaning: "Give the browser the terminal until it exits, as a terminal browser needs; lynx, w3m, elinks, links and browsh get it without this."},
 
 		{Name: "remote.type", Meaning: `The account on a feed-sync server whose reading state tidings shares: "greader" speaks the Google Reader API of FreshRSS and Miniflux, "miniflux" Miniflux's own API, "ttrss" Tiny Tiny RSS's API, "fever" the Fever API of FreshRSS and Miniflux (which cannot subscribe: feeds added are local); "" is no account.`,
 			Allowed: fmt.Sprintf(`"", %q, %q, %q or %q`, RemoteGReader, RemoteMiniflux, RemoteTTRSS, RemoteFever)},

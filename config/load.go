@@ -69,7 +69,9 @@ type fileEnclosures struct {
 }
 
 type fileUI struct {
-	NotifyCommand string `toml:"notify_command"`
+	NotifyCommand     string `toml:"notify_command"`
+	Browser           string `toml:"browser"`
+	BrowserInTerminal bool   `toml:"browser_in_terminal"`
 }
 
 // Load reads the TOML configuration at path over [Default] and validates it.
@@ -174,7 +176,7 @@ func toFile(c Config) fileConfig {
 			BlockedTypes:      slices.Clone(c.Enclosures.ExtraBlockedTypes),
 			Player:            c.Enclosures.Player,
 		},
-		UI:     fileUI{NotifyCommand: c.UI.NotifyCommand},
+		UI:     fileUI(c.UI),
 		Remote: fileRemote(c.Remote),
 	}
 }
@@ -227,7 +229,7 @@ func (f fileConfig) toConfig() (Config, []*Error) {
 			ExtraBlockedTypes:      f.Enclosures.BlockedTypes,
 			Player:                 f.Enclosures.Player,
 		},
-		UI:     UIConfig{NotifyCommand: f.UI.NotifyCommand},
+		UI:     UIConfig(f.UI),
 		Remote: RemoteConfig(f.Remote),
 	}
 	return c, errs

@@ -89,6 +89,8 @@ player = "mpv --no-video"
 
 [ui]
 notify_command = "notify-send tidings"
+browser = "w3m %s:firefox"
+browser_in_terminal = true
 
 [remote]
 type = "greader"
@@ -135,7 +137,7 @@ func TestLoadFullFile(t *testing.T) {
 			ExtraBlockedTypes:      []string{"application/x-iso9660-image"},
 			Player:                 "mpv --no-video",
 		},
-		UI: UIConfig{NotifyCommand: "notify-send tidings"},
+		UI: UIConfig{NotifyCommand: "notify-send tidings", Browser: "w3m %s:firefox", BrowserInTerminal: true},
 		Remote: RemoteConfig{Type: "greader", URL: "https://rss.example.org/api/greader.php",
 			User: "me", Password: "s3cret", IntervalMinutes: 30, MaxItems: 300000},
 	}

@@ -63,7 +63,7 @@ func TestCommandProgramOwnedByAnotherUserIsRefused(t *testing.T) {
 func TestCommandProgramInAFolderOthersMayWriteIsRefused(t *testing.T) {
 	for _, mode := range []os.FileMode{0o777, 0o777 | os.ModeSticky, 0o775} {
 		t.Run(mode.String(), func(t *testing.T) {
-			dir := mkdir(t, filepath.Join(t.TempDir(), "shared"), mode)
+			dir := mkdir(t, filepath.Join(t.TempDir(), "public"), mode)
 			marker := filepath.Join(t.TempDir(), "ran")
 			prog := script(t, dir, "pw", marker, 0o755)
 			t.Setenv("PATH", systemPath(dir))
@@ -93,7 +93,7 @@ func TestCommandProgramLinkedIntoAFolderOfAnotherUserIsRefused(t *testing.T) {
 func TestCommandShadowedFromAPathFolderOthersMayWriteIsRefused(t *testing.T) {
 	// The program is safe, but an earlier $PATH folder lets anyone put
 	// one of the same name before it, now or between check and run.
-	shared := mkdir(t, filepath.Join(t.TempDir(), "shared"), 0o777|os.ModeSticky)
+	shared := mkdir(t, filepath.Join(t.TempDir(), "public"), 0o777|os.ModeSticky)
 	bin := safeDir(t)
 	script(t, bin, "pw", filepath.Join(bin, "ran"), 0o755)
 	t.Setenv("PATH", systemPath(shared, bin))

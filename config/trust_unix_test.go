@@ -99,7 +99,7 @@ func TestConfigInAFolderOthersMayWriteIsRefused(t *testing.T) {
 		{0o777 | os.ModeSticky, "keep it in a folder of your own"}, // as /tmp: anyone could have put the file there
 	} {
 		t.Run(tt.mode.String(), func(t *testing.T) {
-			dir := mkdir(t, filepath.Join(t.TempDir(), "shared"), tt.mode)
+			dir := mkdir(t, filepath.Join(t.TempDir(), "public"), tt.mode)
 			path := writeFileMode(t, filepath.Join(dir, "config.toml"), configDoc, 0o600)
 			_, err := Load(path)
 			wantRefused(t, err, "config "+path+": ", "folder "+dir+" is writable by other users", tt.fix)
@@ -136,7 +136,7 @@ func TestConfigLinkedToAFileOfAnotherUserIsRefused(t *testing.T) {
 
 func TestConfigLinkInAFolderOthersMayWriteIsRefused(t *testing.T) {
 	target := writeFileMode(t, filepath.Join(safeDir(t), "mine.toml"), configDoc, 0o600)
-	shared := mkdir(t, filepath.Join(t.TempDir(), "shared"), 0o777|os.ModeSticky)
+	shared := mkdir(t, filepath.Join(t.TempDir(), "public"), 0o777|os.ModeSticky)
 	link := filepath.Join(shared, "config.toml") // whoever made the link chose the file
 	if err := os.Symlink(target, link); err != nil {
 		t.Fatal(err)
@@ -149,7 +149,7 @@ func TestConfigLinkChainIsCheckedAllTheWay(t *testing.T) {
 	// ~/.config/tidings/config.toml -> ../../dots/config.toml -> /shared/real.toml:
 	// the middle link is fine, the folder the last one leads to is not.
 	home := safeDir(t)
-	shared := mkdir(t, filepath.Join(t.TempDir(), "shared"), 0o777)
+	shared := mkdir(t, filepath.Join(t.TempDir(), "public"), 0o777)
 	real := writeFileMode(t, filepath.Join(shared, "real.toml"), configDoc, 0o600)
 	dots := mkdir(t, filepath.Join(home, "dots"), 0o755)
 	if err := os.Symlink(real, filepath.Join(dots, "config.toml")); err != nil {

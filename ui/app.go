@@ -42,7 +42,8 @@ type Options struct {
 	// Poll is how often counts are re-read to notice other processes'
 	// changes; default 3 s.
 	Poll time.Duration
-	// OpenURL opens a link; default $BROWSER, else xdg-open / open.
+	// OpenURL, when set, opens a link instead of the browser (the [ui]
+	// browser setting, else $BROWSER, else xdg-open / open).
 	OpenURL func(string) error
 	// Copy puts text on a clipboard and says which; default: the tmux
 	// buffer inside tmux, else a clipboard program, else OSC 52 on
@@ -52,6 +53,9 @@ type Options struct {
 	// stream to it (stderr), both behind the door out; only Run's renderer
 	// and the OSC 52 clipboard write take their raw path.
 	Output, ErrOutput *sanitize.TerminalWriter
+	// ReadOnly says the database was opened read-only: the status line
+	// says so for as long as the reader runs.
+	ReadOnly bool
 	// Exec runs a program on the terminal (the enclosure player), handing
 	// the terminal over until it exits; default tea.ExecProcess.
 	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
@@ -113,9 +117,6 @@ func New(o Options) *Model {
 	if o.Poll == 0 {
 		o.Poll = 3 * time.Second
 	}
-	if o.OpenURL == nil {
-		o.OpenURL = openURL
-	}
 	if o.Copy == nil {
 		o.Copy = copier(o.ErrOutput)
 	}
@@ -124,17 +125,21 @@ func New(o Options) *Model {
 	}
 	st, km := NewStyles(o.Renderer, o.NoColor), DefaultKeyMap()
 	be := backend{ctx: o.Context, store: o.Store, engine: o.Engine, now: o.Now, searches: &searchCache{}}
-	out, ln := &outbox{}, links{openURL: o.OpenURL, copy: o.Copy}
+	out, ln := &outbox{}, links{openURL: o.OpenURL, copy: o.Copy,
+		browser: browser{setting: o.Config.UI.Browser, inTerminal: o.Config.UI.BrowserInTerminal, ctx: o.Context, exec: o.Exec}}
 	tree := &treePane{keys: km, styles: st, be: be, out: out, links: ln, loc: o.Location, now: o.Now, focused: true,
 		listOrders: map[int64]store.ListOrder{}}
 	m := &Model{opts: o, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,
 		tree: tree,
 		items: &itemsPane{keys: km, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
 			player: player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}, nextFeed: tree.jumpFeed},
-		reader:  &readerPane{keys: km, styles: st, out: out, links: ln, loc: o.Location},
+		reader:  &readerPane{keys: km, styles: st, out: out, be: be, links: ln, loc: o.Location, fetching: map[int64]bool{}},
 		prefs:   panePrefs{share: defaultShare},
 		started: map[int64]bool{}}
 	m.wait = m.status.wait
+	if o.ReadOnly {
+		m.status.setReadOnly()
+	}
 	m.help.Styles.ShortKey = st.Label
 	m.help.Styles.ShortDesc = st.Faint
 	m.help.Styles.FullKey = st.Label

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -237,6 +235,27 @@ func (b backend) downloadedEnclosure(itemID int64) tea.Cmd {
 	}
 }
 
+// fetchArticle fetches an item's page now through the engine (its door,
+// its limits) and reads the item again with the article stored.
+func (b backend) fetchArticle(id int64) tea.Cmd {
+	return func() tea.Msg {
+		res, err := b.engine.FetchArticles(b.ctx, []int64{id})
+		if err != nil {
+			return articleMsg{id: id, asked: true, err: err}
+		}
+		it, err := b.store.Item(b.ctx, id)
+		return articleMsg{id: id, item: it, asked: true, result: res[0], err: err}
+	}
+}
+
+// itemArticle reads an item again after the engine stored its article.
+func (b backend) itemArticle(id int64) tea.Cmd {
+	return func() tea.Msg {
+		it, err := b.store.Item(b.ctx, id)
+		return articleMsg{id: id, item: it, err: err}
+	}
+}
+
 // health reads a feed's health.
 func (b backend) health(feedID int64) tea.Cmd {
 	return func() tea.Msg {
@@ -271,10 +290,14 @@ func (b backend) syncLogSince(id int64) tea.Cmd {
 	}
 }
 
-// folderAction runs a folder or move action of the engine, then reloads.
-func (b backend) folderAction(status string, do func(ctx context.Context, e *engine.Engine) error) tea.Cmd {
+// folderAction runs a folder or move action of the engine, then reloads;
+// the status line says done, or failed and the reason.
+func (b backend) folderAction(done, failed string, do func(ctx context.Context, e *engine.Engine) error) tea.Cmd {
 	return func() tea.Msg {
-		return actionMsg{status: status, err: do(b.ctx, b.engine), reload: true}
+		if err := do(b.ctx, b.engine); err != nil {
+			return actionMsg{status: failed, err: err, reload: true}
+		}
+		return actionMsg{status: done, reload: true}
 	}
 }
 
@@ -334,25 +357,4 @@ func (b backend) notify(command, feedTitle string, n int) tea.Cmd {
 		cmd.Env = append(os.Environ(), "TIDINGS_FEED="+feedTitle, "TIDINGS_NEW_ITEMS="+strconv.Itoa(n))
 		return notifiedMsg{err: cmd.Run()}
 	}
-}
-
-// openURL opens u in $BROWSER, else xdg-open (open on macOS), detached,
-// once config.CheckProgram allows the program.
-func openURL(u string) error {
-	name := os.Getenv("BROWSER")
-	if name == "" {
-		name = "xdg-open"
-		if runtime.GOOS == "darwin" {
-			name = "open"
-		}
-	}
-	if err := config.CheckProgram(name); err != nil {
-		return err
-	}
-	cmd := exec.Command(name, u)
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	go cmd.Wait()
-	return nil
 }

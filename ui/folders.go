@@ -27,7 +27,7 @@ func (t *treePane) openRenameFolder(n node) tea.Cmd {
 			return nil, errors.New("a folder name is not empty and has no /; M moves a folder")
 		}
 		to := strings.TrimPrefix(parent+"/"+name, "/")
-		return t.moveFolder(n.path, to, "renamed "+n.path+" to "+to), nil
+		return t.moveFolder(n.path, to, "rename"), nil
 	}, textField(fieldName, "Name", n.label, "new name"))
 	f.action = "rename"
 	t.out.post(openDialogMsg{f})
@@ -41,7 +41,7 @@ func (t *treePane) openMove(tg feedTarget) tea.Cmd {
 		name := n.label
 		f := newForm(t.styles, "Move folder "+oneLine(n.path), func(v formValues) (tea.Cmd, error) {
 			to := strings.Trim(strings.TrimSpace(v[fieldInto])+"/"+name, "/")
-			return t.moveFolder(n.path, to, "moved "+n.path+" to "+to), nil
+			return t.moveFolder(n.path, to, "move"), nil
 		}, textField(fieldInto, "Into", store.ParentFolder(n.path), "(top level)"))
 		f.action, f.note = "move", "The folder keeps its name, its feeds and its sub-folders."
 		t.out.post(openDialogMsg{f})
@@ -54,7 +54,7 @@ func (t *treePane) openMove(tg feedTarget) tea.Cmd {
 	id, title := feed.ID, oneLine(feed.Title)
 	f := newForm(t.styles, "Move "+title, func(v formValues) (tea.Cmd, error) {
 		to := v[fieldFolder]
-		return t.be.folderAction(fmt.Sprintf("moved %s to %s", title, folderName(to)),
+		return t.be.folderAction(fmt.Sprintf("moved %s to %s", title, folderName(to)), fmt.Sprintf("cannot move %s to %s", title, folderName(to)),
 			func(ctx context.Context, e *engine.Engine) error { return e.MoveFeed(ctx, id, to) }), nil
 	}, textField(fieldFolder, "Folder", feed.FolderPath, "(top level)"))
 	f.action, f.note = "move", "A folder that does not exist is created."
@@ -62,8 +62,12 @@ func (t *treePane) openMove(tg feedTarget) tea.Cmd {
 	return nil
 }
 
-func (t *treePane) moveFolder(from, to, status string) tea.Cmd {
-	return t.be.folderAction(status, func(ctx context.Context, e *engine.Engine) error { return e.MoveFolder(ctx, from, to) })
+// moveFolder renames or moves the folder from to to; verb is "rename"
+// or "move", and the status line says "renamed A to B", or "cannot
+// rename A to B" and why.
+func (t *treePane) moveFolder(from, to, verb string) tea.Cmd {
+	past := map[string]string{"rename": "renamed", "move": "moved"}[verb]
+	return t.be.folderAction(past+" "+from+" to "+to, "cannot "+verb+" "+from+" to "+to, func(ctx context.Context, e *engine.Engine) error { return e.MoveFolder(ctx, from, to) })
 }
 
 // openRemoveFolder is d on a folder: asked first; its feeds and
@@ -76,7 +80,7 @@ func (t *treePane) openRemoveFolder(n node) tea.Cmd {
 		question: fmt.Sprintf("Remove folder %s? Its %s and sub-folders move to %s; nothing is unsubscribed.",
 			oneLine(n.path), plural(feeds, "feed"), parent),
 		yes: func() tea.Cmd {
-			return be.folderAction("removed folder "+n.path,
+			return be.folderAction("removed folder "+n.path, "cannot remove folder "+n.path,
 				func(ctx context.Context, e *engine.Engine) error { return e.RemoveFolder(ctx, n.path) })
 		}}})
 	return nil

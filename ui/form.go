@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -84,11 +85,16 @@ func (f *form) fail(err error) {
 	f.info, f.err = "", oneLine(err.Error())
 }
 
-// set puts a value in the text field named name.
+// set puts a value in the field named name: a text field's text, or
+// the option of a choice.
 func (f *form) set(name, value string) {
 	for i := range f.fields {
-		if f.fields[i].name == name {
-			f.fields[i].input.SetValue(value)
+		if f.fields[i].name != name {
+			continue
+		}
+		f.fields[i].input.SetValue(value)
+		if j := slices.Index(f.fields[i].options, value); j >= 0 {
+			f.fields[i].choice = j
 		}
 	}
 }

@@ -48,6 +48,8 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, p.reload()
 	case engineMsg:
 		return p, p.engineEvent(msg.ev)
+	case articleMsg:
+		p.articleArrived(msg)
 	}
 	return p, nil
 }
@@ -82,9 +84,11 @@ func (p *itemsPane) key(km tea.KeyMsg, inReader bool) tea.Cmd {
 	return nil
 }
 
-// move moves the cursor, and asks for the next page near the end.
+// move moves the cursor, and asks for the next page near the end; G
+// reads every page still to come (goToEnd).
 func (p *itemsPane) move(km tea.KeyMsg) tea.Cmd {
 	page := max(p.height-2, 1)
+	p.toEnd = false
 	switch {
 	case key.Matches(km, p.keys.Up):
 		p.cursor--
@@ -93,7 +97,8 @@ func (p *itemsPane) move(km tea.KeyMsg) tea.Cmd {
 	case key.Matches(km, p.keys.Top):
 		p.cursor = 0
 	case key.Matches(km, p.keys.Bottom):
-		p.cursor = len(p.rows) - 1
+		p.toEnd = true
+		return p.goToEnd()
 	case key.Matches(km, p.keys.PageUp):
 		p.cursor -= page
 	case key.Matches(km, p.keys.PageDown):
@@ -177,18 +182,33 @@ func (p *itemsPane) markLoadedRead() {
 	}
 }
 
-// pageLoaded takes a page, and lets a pending n/p go on.
+// goToEnd puts the cursor on the last row and, while G goes on, asks
+// for the next page; the page's arrival comes back here.
+func (p *itemsPane) goToEnd() tea.Cmd {
+	p.cursor = len(p.rows) - 1
+	p.clamp()
+	if !p.more {
+		p.toEnd = false
+		return nil
+	}
+	return p.fetchNext()
+}
+
+// pageLoaded takes a page, and lets a pending G or n/p go on.
 func (p *itemsPane) pageLoaded(msg itemsMsg) tea.Cmd {
 	p.loaded(msg)
 	if msg.err != nil {
 		p.out.say("", msg.err)
-		p.jump = nil
+		p.jump, p.toEnd = nil, false
 		return nil
 	}
-	if msg.gen == p.gen {
-		return p.continueJump()
+	if msg.gen != p.gen {
+		return nil
 	}
-	return nil
+	if p.toEnd {
+		return p.goToEnd()
+	}
+	return p.continueJump()
 }
 
 // searched shows search results, and takes the focus.
@@ -245,12 +265,20 @@ func (p *itemsPane) showFeedOrdered(f store.Feed, o store.ListOrder) tea.Cmd {
 	return p.show(title, store.ItemQuery{FeedID: f.ID, List: &o}, false)
 }
 
-// engineEvent re-reads the list when counts moved, and shows an
-// enclosure's new state in its item.
+// engineEvent re-reads the list when counts moved, shows an enclosure's
+// new state in its item, and reads a listed item again when its article
+// arrived (its reading time may have grown).
 func (p *itemsPane) engineEvent(ev engine.Event) tea.Cmd {
-	switch ev.(type) {
+	switch ev := ev.(type) {
 	case engine.FeedItemCountChanged, engine.AccountSynced:
 		return p.reload()
+	case engine.ArticleFetched:
+		for _, it := range p.rows {
+			if it.ID == ev.ItemID {
+				return routeTo(p, p.be.itemArticle(it.ID))
+			}
+		}
+		return nil
 	}
 	if id, update, ok := enclosureUpdate(ev); ok {
 		for i := range p.rows {
@@ -262,6 +290,19 @@ func (p *itemsPane) engineEvent(ev engine.Event) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// articleArrived gives a listed item its article as stored now.
+func (p *itemsPane) articleArrived(m articleMsg) {
+	if m.err != nil {
+		return
+	}
+	for i := range p.rows {
+		if p.rows[i].ID == m.id {
+			p.rows[i].Article = m.item.Article
+			delete(p.minutes, m.id)
+		}
+	}
 }
 
 // SetSize sets the pane's size, title line included.

@@ -403,3 +403,26 @@ func TestOtherProcessChangesShowUp(t *testing.T) {
 		t.Errorf("cursor moved to %d", h.m.items.cursor)
 	}
 }
+
+// With Sync left at "default", typing 5 in Interval said "raised to 15 —
+// saved" while the feed kept syncing daily: typing an interval means
+// syncing on it, so Sync becomes interval, as 'tidings set … interval=5'
+// does.
+func TestSettingsTypedIntervalSetsSyncToInterval(t *testing.T) {
+	f := newFixture(t)
+	h := newHarness(t, f.st, 160, 45)
+	h.selectNode("Broken Feed")
+	h.keys("E", "tab", "tab", "tab")
+	h.typeText("5")
+	h.keys("enter")
+	h.waitFor("interval stored as 15", func() bool {
+		fd, _ := f.st.Feed(context.Background(), f.broken)
+		return fd.IntervalMinutes == 15
+	})
+	if fd, _ := f.st.Feed(context.Background(), f.broken); fd.Sync != store.SyncInterval {
+		t.Errorf("the feed syncs %q, want %q", fd.Sync, store.SyncInterval)
+	}
+	if h.m.dialog == nil || !strings.Contains(h.view(), "[interval]") {
+		t.Errorf("the dialog does not show Sync interval:\n%s", h.view())
+	}
+}

@@ -7,10 +7,12 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// links opens and copies links for the panes (Options.OpenURL and
-// Options.Copy); the results are actionMsgs, for the status line.
+// links opens and copies links for the panes (the browser, else
+// Options.OpenURL, and Options.Copy); the results are actionMsgs, for the
+// status line.
 type links struct {
 	openURL func(string) error
+	browser browser
 	copy    func(string) (string, error)
 }
 
@@ -20,6 +22,9 @@ var errNoLink = errors.New("this item has no link")
 // open opens u in a Cmd.
 func (l links) open(u string) tea.Cmd {
 	open := l.openURL
+	if open == nil {
+		return l.browser.open(u)
+	}
 	return func() tea.Msg {
 		if err := open(u); err != nil {
 			return actionMsg{status: "open link", err: fmt.Errorf("open %s: %w", u, err)}

@@ -27,7 +27,7 @@ func markerScript(t *testing.T, dir, name, marker string, mode os.FileMode) stri
 }
 
 func TestNotifyCommandInAFolderOthersMayWriteIsNotRun(t *testing.T) {
-	shared := filepath.Join(t.TempDir(), "shared")
+	shared := filepath.Join(t.TempDir(), "public")
 	if err := os.Mkdir(shared, 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestPlayerOthersMayWriteIsNotRun(t *testing.T) {
 }
 
 func TestBrowserAndClipboardProgramsOthersMayWriteAreNotRun(t *testing.T) {
-	shared := filepath.Join(t.TempDir(), "shared")
+	shared := filepath.Join(t.TempDir(), "public")
 	if err := os.Mkdir(shared, 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -83,12 +83,12 @@ func TestBrowserAndClipboardProgramsOthersMayWriteAreNotRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	marker := filepath.Join(t.TempDir(), "ran")
-	browser := markerScript(t, shared, "browser", marker, 0o755)
+	prog := markerScript(t, shared, "browser", marker, 0o755)
 	markerScript(t, shared, "wl-copy", marker, 0o755)
 
-	t.Setenv("BROWSER", browser)
-	if err := openURL("https://example.org/"); err == nil || !strings.Contains(err.Error(), "folder "+shared+" is writable by other users") {
-		t.Errorf("openURL with $BROWSER in a shared folder = %v, want a refusal", err)
+	t.Setenv("BROWSER", prog)
+	if _, err := (browser{}).command("https://example.org/"); err == nil || !strings.Contains(err.Error(), "folder "+shared+" is writable by other users") {
+		t.Errorf("the browser with $BROWSER in a shared folder = %v, want a refusal", err)
 	}
 	t.Setenv("PATH", shared)
 	if _, err := copyProgram("text"); err == nil || !strings.Contains(err.Error(), "will not run wl-copy: $PATH folder "+shared+" is writable by other users") {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -19,12 +20,17 @@ const (
 	fieldMaxItems   = "max items"
 	fieldEnclosures = "enclosures"
 	fieldWatch      = "watch"
+	fieldFullText   = "full text"
 )
 
-// openEdit edits the selected feed's settings; on a folder it renames it.
+// openEdit edits the selected feed's settings; on a folder it renames
+// it, on a saved search it edits its name and expression.
 func (t *treePane) openEdit(tg feedTarget) tea.Cmd {
 	if n, ok := t.selectedFolder(tg); ok {
 		return t.openRenameFolder(n)
+	}
+	if n, ok := t.selectedSearch(tg); ok {
+		return t.openEditSearch(n)
 	}
 	f := t.selectedFeed(tg)
 	if f == nil {
@@ -42,6 +48,7 @@ func (t *treePane) openEdit(tg feedTarget) tea.Cmd {
 			return nil, err
 		}
 		if len(notices) > 0 { // saved as bounded; the dialog stays to say so
+			form.set(fieldSync, *fs.Sync)
 			form.set(fieldInterval, itoaOrEmpty(*fs.IntervalMinutes))
 			form.set(fieldMaxItems, itoaOrEmpty(*fs.MaxItems))
 			form.stayOpen(strings.Join(notices, "; ") + " — saved")
@@ -66,6 +73,7 @@ func editFields(f store.Feed) []field {
 		textField(fieldMaxItems, "Max items", itoaOrEmpty(f.MaxItems), "default"),
 		choiceField(fieldEnclosures, "Enclosures", []string{"off", "on"}, onOff(f.DownloadEnclosures)),
 		choiceField(fieldWatch, "Watch", []string{"off", "on"}, onOff(f.Watch)),
+		choiceField(fieldFullText, "Full text", []string{"off", "on"}, onOff(f.FullText)),
 	}
 }
 
@@ -82,6 +90,8 @@ func feedNote(f store.Feed) string {
 }
 
 // settingsFrom reads the form's values into the settings that changed.
+// An interval typed while Sync is left as it was means syncing on that
+// interval, as 'tidings set … interval=N' does: Sync becomes interval.
 func settingsFrom(f store.Feed, v formValues) (store.FeedSettings, error) {
 	var fs store.FeedSettings
 	interval, err := atoiOrZero("interval", v[fieldInterval])
@@ -96,10 +106,13 @@ func settingsFrom(f store.Feed, v formValues) (store.FeedSettings, error) {
 		fs.Title = &title
 	}
 	folder, sync := v[fieldFolder], v[fieldSync]
+	if stored := cmp.Or(f.Sync, store.SyncDefault); sync == stored && interval > 0 && interval != f.IntervalMinutes {
+		sync = store.SyncInterval
+	}
 	fs.FolderPath = &folder
 	fs.Sync, fs.IntervalMinutes, fs.MaxItems = &sync, &interval, &maxItems
-	enc, watch := v[fieldEnclosures] == "on", v[fieldWatch] == "on"
-	fs.DownloadEnclosures, fs.Watch = &enc, &watch
+	enc, watch, full := v[fieldEnclosures] == "on", v[fieldWatch] == "on", v[fieldFullText] == "on"
+	fs.DownloadEnclosures, fs.Watch, fs.FullText = &enc, &watch, &full
 	return fs, nil
 }
 

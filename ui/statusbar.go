@@ -47,6 +47,8 @@ type statusBar struct {
 	// offline and deferred are the engine's standing notices ("offline —
 	// 37 feeds waiting"), shown until the engine says they ended.
 	offline, deferred string
+	// readOnly is the standing notice of a database opened read-only.
+	readOnly string
 	// wait makes the fade timers.
 	wait *waiter
 }
@@ -79,6 +81,10 @@ func (s *statusBar) set(msg string, err error) {
 	s.messageID++
 	s.fadeDue = s.message != ""
 }
+
+// setReadOnly makes the line say, for good, that the database is
+// read-only.
+func (s *statusBar) setReadOnly() { s.readOnly = "read-only: changes cannot be saved" }
 
 // SetSize sets the line's width.
 func (s *statusBar) SetSize(w int) { s.width = w }
@@ -214,6 +220,7 @@ func (s *statusBar) View(prompt string) string {
 		}
 	}
 	part(s.styles.Label, prompt)
+	part(s.styles.StatusError, s.readOnly)
 	part(s.styles.StatusError, s.offline)
 	part(s.styles.Status, s.deferred)
 	if r := s.refresh; r.total > 0 {

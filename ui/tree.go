@@ -33,8 +33,9 @@ type node struct {
 	unread int
 	count  int
 	feed   *store.Feed
-	// q is a saved search's query.
-	q store.ItemQuery
+	// q is a saved search's query, expr its expression.
+	q    store.ItemQuery
+	expr string
 }
 
 // key identifies the node across reloads, to keep the selection.

@@ -141,10 +141,14 @@ func (t *treePane) refresh(tg feedTarget) tea.Cmd {
 }
 
 // openUnsubscribe asks before removing the selected feed; on a folder it
-// asks before removing the folder (its feeds move up, none is lost).
+// asks before removing the folder (its feeds move up, none is lost), on
+// a saved search before removing the search.
 func (t *treePane) openUnsubscribe(tg feedTarget) tea.Cmd {
 	if n, ok := t.selectedFolder(tg); ok {
 		return t.openRemoveFolder(n)
+	}
+	if n, ok := t.selectedSearch(tg); ok {
+		return t.openRemoveSearch(n)
 	}
 	f := t.selectedFeed(tg)
 	if f == nil {

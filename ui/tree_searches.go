@@ -26,7 +26,7 @@ func searchNodes(searches []searchEntry) []node {
 	}
 	nodes := []node{{kind: nodeHeading, label: "Saved searches"}}
 	for _, s := range searches {
-		n := node{kind: nodeSearch, label: s.Name, depth: 1, unread: s.Unread, q: s.q}
+		n := node{kind: nodeSearch, label: s.Name, depth: 1, unread: s.Unread, q: s.q, expr: s.Expr}
 		if s.err != nil {
 			n.q = store.ItemQuery{FeedID: -1} // selects nothing
 		}

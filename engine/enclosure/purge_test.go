@@ -128,7 +128,7 @@ func TestAFolderOthersCouldChangeIsNotWrittenInto(t *testing.T) {
 		"owned by nobody":    func(dir string) error { return os.Chown(dir, 65534, 65534) },
 	} {
 		t.Run(name, func(t *testing.T) {
-			shared := filepath.Join(t.TempDir(), "shared")
+			shared := filepath.Join(t.TempDir(), "public")
 			if err := os.Mkdir(shared, 0o755); err != nil {
 				t.Fatal(err)
 			}

@@ -257,12 +257,8 @@ func TestParseNotAFeed(t *testing.T) {
 
 func TestParseInvalidFeed(t *testing.T) {
 	tests := map[string]string{
-		"escape char ref": rss20With(``, `<description>red &#27;[31m alert</description>`),
-		"escape in atom": `<feed xmlns="http://www.w3.org/2005/Atom"><title>a&#x1b;]52;c;ZWNobyBoaQ==&#7;</title>` +
-			`</feed>`,
-		"truncated rss":   `<rss version="2.0"><channel><title>T</title><item><title>I`,
-		"truncated atom":  `<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><id>`,
-		"illegal nul ref": rss20With(``, `<title>&#0;</title>`),
+		"truncated rss":  `<rss version="2.0"><channel><title>T</title><item><title>I`,
+		"truncated atom": `<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><id>`,
 	}
 	for name, body := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -42,8 +42,9 @@ var internalEntity = regexp.MustCompile(`<!ENTITY\s+([A-Za-z_:][-A-Za-z0-9._:]{0
 
 // parseTree reads a UTF-8 XML document into a tree of elements: through
 // parseTreeFast when it can, else through parseTreeDecoder once the
-// control characters XML forbids are dropped. Both give the same tree for
-// every document the first accepts; the first refuses any such character.
+// control characters XML forbids, and the character references to them,
+// are dropped (decoderBody). Both give the same tree for every document
+// the first accepts; the first refuses any such character or reference.
 // Without fastPaths, parseTreeDecoder reads every document.
 func parseTree(body []byte, base *url.URL) (*element, error) {
 	if fastPaths {
@@ -51,7 +52,7 @@ func parseTree(body []byte, base *url.URL) (*element, error) {
 			return root, nil
 		}
 	}
-	return parseTreeDecoder(dropControlBytes(body), base)
+	return parseTreeDecoder(decoderBody(body), base)
 }
 
 // parseTreeDecoder reads a UTF-8 XML document into a tree of elements with

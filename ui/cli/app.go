@@ -2,7 +2,10 @@ package cli
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -34,11 +37,16 @@ type app struct {
 	stderr          *sanitize.TerminalWriter
 	logger          *slog.Logger
 	logFile         *os.File
+	// readOnly is true when the store was opened read-only (a reading
+	// command on a database tidings cannot write).
+	readOnly bool
 }
 
 // openApp loads the configuration and opens the store. Its errors are
-// usage errors (exit status 2).
-func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reader, stdout, stderr *sanitize.TerminalWriter) (*app, error) {
+// usage errors (exit status 2); the folder of a database named by --db
+// must exist (only the default one is made). A reading command (reading) opens a
+// database tidings cannot write read-only, and says so in one line.
+func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reader, stdout, stderr *sanitize.TerminalWriter, reading bool) (*app, error) {
 	cfg, cfgPath, err := loadConfig(g)
 	if err != nil {
 		return nil, err
@@ -50,20 +58,58 @@ func openApp(ctx context.Context, version string, g *globalFlags, stdin io.Reade
 		if dbPath, err = config.DefaultDBPath(); err != nil {
 			return nil, asUsage(err)
 		}
+	} else if dir := filepath.Dir(dbPath); !fileExists(dir) {
+		return nil, usagef("database folder %s does not exist", dir)
 	}
 	a := &app{ctx: ctx, version: version, cfg: cfg, stdin: stdin, stdout: stdout, stderr: stderr, cfgPath: cfgPath, dbPath: dbPath}
 	a.openLog()
-	st, err := store.Open(ctx, dbPath)
-	if err != nil {
+	if err := a.openStore(reading); err != nil {
 		a.closeLog()
 		return nil, asUsage(err)
 	}
-	a.store = st
 	return a, nil
 }
 
-// loadConfig loads the configuration file named by --config, else the
-// default one, and returns it with its path. Its errors are usage errors.
+// openStore opens the database, read-only for a reading command when
+// tidings cannot write it or its disk is full, saying so in one line. A
+// database a changing command cannot open because it is read-only is
+// said to be.
+func (a *app) openStore(reading bool) error {
+	var err error
+	writable := store.Writable(a.dbPath)
+	if writable || !fileExists(a.dbPath) {
+		a.store, err = store.Open(a.ctx, a.dbPath)
+		if !reading || !errors.Is(err, store.ErrDiskFull) {
+			return err
+		}
+	} else if !reading {
+		a.store, err = store.Open(a.ctx, a.dbPath)
+		if err != nil {
+			return &store.DatabaseError{Path: a.dbPath, Fault: store.ErrReadOnly, Cause: err}
+		}
+		return nil
+	}
+	if a.store, err = store.OpenReadOnly(a.ctx, a.dbPath); err != nil {
+		return err
+	}
+	a.readOnly = true
+	why := "is read-only"
+	if writable {
+		why = "is on a full disk"
+	}
+	fmt.Fprintf(a.stderr, "tidings: database %s %s: changes cannot be saved\n", a.dbPath, why)
+	return nil
+}
+
+// fileExists reports whether path names something.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// loadConfig loads the configuration file named by --config, which must
+// exist, else the default one, which may be missing (the defaults), and
+// returns it with its path. Its errors are usage errors.
 func loadConfig(g *globalFlags) (config.Config, string, error) {
 	path := g.configPath
 	if path == "" {
@@ -72,6 +118,8 @@ func loadConfig(g *globalFlags) (config.Config, string, error) {
 			return config.Config{}, "", asUsage(err)
 		}
 		path = p
+	} else if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return config.Config{}, "", usagef("config file %s does not exist", path)
 	}
 	cfg, err := config.Load(path)
 	if err != nil {

@@ -18,7 +18,7 @@ func (c *cli) feedsCmd() *cobra.Command {
 		Short: "List the subscriptions",
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			return c.withApp(func(a *app) error {
+			return c.withReadingApp(func(a *app) error {
 				feeds, err := a.store.Feeds(a.ctx)
 				if err != nil {
 					return err
@@ -108,7 +108,7 @@ func (c *cli) runItems(o itemsOptions) error {
 		}
 		q.Filter = e
 	}
-	return c.withApp(func(a *app) error {
+	return c.withReadingApp(func(a *app) error {
 		if o.saved != "" {
 			sq, err := a.engine().SavedQuery(a.ctx, o.saved)
 			if err != nil {

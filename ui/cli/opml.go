@@ -49,7 +49,7 @@ func (c *cli) exportCmd() *cobra.Command {
 		Short: "Write the subscriptions as OPML 2.0 (to FILE, or standard output)",
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			return c.withApp(func(a *app) error {
+			return c.withReadingApp(func(a *app) error {
 				doc, err := a.engine().ExportOPML(a.ctx)
 				if err != nil {
 					return err

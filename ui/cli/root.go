@@ -57,7 +57,17 @@ type cli struct {
 
 // withApp opens the app, runs fn, and closes it.
 func (c *cli) withApp(fn func(a *app) error) error {
-	a, err := openApp(c.ctx, c.version, &c.flags, c.stdin, c.stdout, c.stderr)
+	return c.openWith(false, fn)
+}
+
+// withReadingApp is withApp for a command that only reads: a database
+// tidings cannot write is opened read-only.
+func (c *cli) withReadingApp(fn func(a *app) error) error {
+	return c.openWith(true, fn)
+}
+
+func (c *cli) openWith(reading bool, fn func(a *app) error) error {
+	a, err := openApp(c.ctx, c.version, &c.flags, c.stdin, c.stdout, c.stderr, reading)
 	if err != nil {
 		return err
 	}
@@ -100,12 +110,18 @@ func newRootCmd(ctx context.Context, version string, stdin io.Reader, stdout, st
 	return root
 }
 
-// runTUI starts the interactive reader.
+// runTUI starts the interactive reader; on a database opened read-only
+// neither the scheduler nor the enclosure downloads run.
 func (c *cli) runTUI() error {
-	return c.withApp(func(a *app) error {
+	return c.withReadingApp(func(a *app) error {
 		ctx, cancel := context.WithCancel(c.ctx)
 		defer cancel()
 		eng := a.engine()
+		opts := ui.Options{Store: a.store, Engine: eng, Config: a.cfg, Logger: a.logger,
+			ConfigPath: a.cfgPath, DBPath: a.dbPath, Output: a.stdout, ErrOutput: a.stderr, ReadOnly: a.readOnly}
+		if a.readOnly { // nothing downloaded could be stored
+			return ui.Run(ctx, opts)
+		}
 		enclosures := eng.StartEnclosures(ctx)
 		stopped := make(chan struct{})
 		go func() {
@@ -114,8 +130,7 @@ func (c *cli) runTUI() error {
 				a.logger.Error("scheduler stopped", "err", err)
 			}
 		}()
-		err := ui.Run(ctx, ui.Options{Store: a.store, Engine: eng, Config: a.cfg, Logger: a.logger,
-			ConfigPath: a.cfgPath, DBPath: a.dbPath, Output: a.stdout, ErrOutput: a.stderr})
+		err := ui.Run(ctx, opts)
 		cancel()
 		<-stopped
 		<-enclosures

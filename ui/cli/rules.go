@@ -81,7 +81,7 @@ func (c *cli) ruleListCmd() *cobra.Command {
 		Short: "List the rules, oldest first",
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			return c.withApp(func(a *app) error {
+			return c.withReadingApp(func(a *app) error {
 				rules, err := a.engine().Rules(a.ctx)
 				if err != nil {
 					return err

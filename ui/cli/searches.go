@@ -56,7 +56,7 @@ func (c *cli) searchListCmd() *cobra.Command {
 		Short: "List the saved searches with their unread counts",
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			return c.withApp(func(a *app) error {
+			return c.withReadingApp(func(a *app) error {
 				searches, err := a.engine().SavedSearches(a.ctx)
 				if err != nil {
 					return err
