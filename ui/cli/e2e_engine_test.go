@@ -57,9 +57,10 @@ func TestSyncCountsBandwidthAndNotModified(t *testing.T) {
 	}
 }
 
-// Not on a terminal, sync prints the failures on stderr, one line each,
-// and last one line on stdout that sums the run up, for scripts.
-func TestSyncPrintsFailuresAndASummaryWhenNotOnATerminal(t *testing.T) {
+// Not on a terminal (cron), sync prints only the failures, on stderr, one
+// line each: a run that failed nowhere is silent. --summary adds the line
+// that sums the run up, for scripts.
+func TestSyncPrintsOnlyFailuresWhenNotOnATerminal(t *testing.T) {
 	u := newUser(t)
 	srv := newFeedServer(t)
 	srv.setFile(t, "/ok", "rss20.xml")
@@ -70,20 +71,26 @@ func TestSyncPrintsFailuresAndASummaryWhenNotOnATerminal(t *testing.T) {
 	u.add(srv.URL + "/bad")
 	srv.setDoc("/bad", doc{status: http.StatusServiceUnavailable, body: []byte("down")})
 	r := u.run("sync")
-	items := 0
-	for _, f := range u.feeds() {
-		items += int(f["item_count"].(float64))
-	}
-	if want := fmt.Sprintf("%d new items in 2 feeds\n", items); r.code != 0 || r.stdout != want {
-		t.Fatalf("sync: exit %d, stdout %q, want %q", r.code, r.stdout, want)
+	if r.code != 0 || r.stdout != "" {
+		t.Fatalf("sync: exit %d, stdout %q", r.code, r.stdout)
 	}
 	if want := srv.URL + "/bad: 503 Service Unavailable\n"; r.stderr != want {
 		t.Fatalf("stderr %q, want exactly %q", r.stderr, want)
 	}
-	// --sync-once is the same run: nothing is due now, so nothing new.
-	r = u.run("--sync-once")
-	if r.code != 0 || r.stderr != "" || r.stdout != "nothing new\n" {
+	// --sync-once is the same run: nothing is due now, so nothing at all.
+	if r = u.run("--sync-once"); r.code != 0 || r.stderr != "" || r.stdout != "" {
 		t.Fatalf("--sync-once right after: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	srv.setFile(t, "/bad", "rss20.xml")
+	r = u.run("sync", "--summary", "--feed", srv.URL+"/bad")
+	items := 0
+	for _, f := range u.feeds() {
+		if f["url"] == srv.URL+"/bad" {
+			items = int(f["item_count"].(float64))
+		}
+	}
+	if want := fmt.Sprintf("%d new items in 1 feed\n", items); r.code != 0 || r.stdout != want {
+		t.Fatalf("sync --summary: exit %d, stdout %q, want %q", r.code, r.stdout, want)
 	}
 }
 

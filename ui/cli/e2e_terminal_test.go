@@ -170,6 +170,9 @@ func TestSyncProgressOnATerminalTakesTheRawPathAlone(t *testing.T) {
 	if n := strings.Count(screen, "bad URL"); n != 2 {
 		t.Errorf("%d failure lines, want 2:\n%q", n, screen)
 	}
+	if !strings.Contains(screen, "nothing new") {
+		t.Errorf("no summary line on the terminal:\n%q", screen)
+	}
 	rest := strings.NewReplacer("\r", "", "\x1b[K", "").Replace(screen)
 	if i := controlAt(rest); i >= 0 {
 		t.Errorf("control %q beside the progress line:\n%q", rest[i:min(i+4, len(rest))], screen)

@@ -23,6 +23,9 @@ import (
 type syncOptions struct {
 	force bool
 	feeds []string
+	// summary prints the run's summary line even when stdout is not a
+	// terminal.
+	summary bool
 }
 
 func (c *cli) syncCmd() *cobra.Command {
@@ -35,15 +38,16 @@ func (c *cli) syncCmd() *cobra.Command {
 			"Each failed feed is printed to stderr as one line: its URL and the reason; feeds another tidings\n" +
 			"process is downloading are skipped, with one line saying so. When no server could be reached\n" +
 			"(offline), nothing is counted against the feeds and one line says so instead. Without flags,\n" +
-			"nothing is downloaded while [sync] on_battery or on_metered defers it. Last, one line on stdout\n" +
-			"sums the run up: '12 new items in 5 feeds', or 'nothing new' (from cron, '>/dev/null' keeps\n" +
-			"only the failures). The exit status is 0 when the run finished, 2 on a usage, config or database\n" +
+			"nothing is downloaded while [sync] on_battery or on_metered defers it. Last, on a terminal (or\n" +
+			"with --summary), one line on stdout sums the run up: '12 new items in 5 feeds', or 'nothing\n" +
+			"new'; from cron a run that failed nowhere prints nothing. The exit status is 0 when the run finished, 2 on a usage, config or database\n" +
 			"error (locked, read-only, disk full: one line).",
 		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error { return c.runSync(o) },
 	}
 	cmd.Flags().BoolVar(&o.force, "force", false, "download every feed not set to manual, ignoring schedule and TTL")
 	cmd.Flags().StringArrayVar(&o.feeds, "feed", nil, "download this feed now (id or URL; repeatable)")
+	cmd.Flags().BoolVar(&o.summary, "summary", false, "print the summary line even when stdout is not a terminal")
 	return cmd
 }
 
@@ -93,7 +97,9 @@ func (c *cli) runSync(o syncOptions) error {
 		a.printAccountResult(accountResult)
 		a.printEnclosureFailures(results)
 		a.printArticleFailures(results)
-		fmt.Fprintln(a.stdout, syncSummary(results, accountResult))
+		if o.summary || isTerminal(a.stdout) {
+			fmt.Fprintln(a.stdout, syncSummary(results, accountResult))
+		}
 		return nil
 	})
 }
@@ -175,9 +181,17 @@ type progress struct {
 }
 
 func newProgress(w *sanitize.TerminalWriter, total int) *progress {
-	raw := sanitize.RawTerminal(w)
-	f, ok := raw.(*os.File)
-	return &progress{w: raw, total: total, tty: ok && isatty.IsTerminal(f.Fd())}
+	return &progress{w: sanitize.RawTerminal(w), total: total, tty: isTerminal(w)}
+}
+
+// isTerminal reports whether w writes to a terminal (a cron job's or a
+// pipe's stdout is not one).
+func isTerminal(w io.Writer) bool {
+	if tw, ok := w.(*sanitize.TerminalWriter); ok {
+		w = sanitize.RawTerminal(tw)
+	}
+	f, ok := w.(*os.File)
+	return ok && isatty.IsTerminal(f.Fd())
 }
 
 const barWidth = 30
