@@ -57,7 +57,7 @@ func (c *cli) runAdd(rawURL string, o addOptions) error {
 		if o.enclosures {
 			sub.Enclosures = &o.enclosures
 		}
-		got, err := a.engine().Subscribe(a.ctx, sub)
+		got, err := a.engine().Subscribe(a.foreground(a.ctx), sub)
 		if err != nil {
 			return err
 		}
