@@ -205,3 +205,18 @@ func TestCJKIndexRebuiltOnUpgrade(t *testing.T) {
 		}
 	}
 }
+
+func TestFTSQueryOfCJKTerms(t *testing.T) {
+	for in, want := range map[string]string{
+		"golang":        `"golang*"`,
+		"天気":            `"天気"`,
+		"東京の天気":         `"東京 京の の天 天気"`,
+		"天":             `"天*"`,
+		"の発売abc":        `"の発 発売 abc*"`,
+		`iPhone15の発売 雨`: `"iPhone15 の発 発売" "雨*"`,
+	} {
+		if got := ftsQuery(in); got != want {
+			t.Errorf("ftsQuery(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Search returns up to limit items whose title or content holds every word
@@ -36,9 +37,15 @@ func ftsQuery(text string) string {
 	var terms []string
 	for _, w := range strings.Fields(text) {
 		w = strings.ReplaceAll(w, `"`, "")
-		if w != "" {
-			terms = append(terms, `"`+strings.TrimSpace(ngramText(w))+`*"`)
+		if w == "" {
+			continue
 		}
+		cut := ngramText(w)
+		phrase := strings.TrimSpace(cut)
+		if last := phrase[strings.LastIndexByte(phrase, ' ')+1:]; !strings.HasSuffix(cut, " ") || utf8.RuneCountInString(last) < 2 {
+			phrase += "*" // a bigram is a whole token: no prefix to expand
+		}
+		terms = append(terms, `"`+phrase+`"`)
 	}
 	return strings.Join(terms, " ")
 }
