@@ -107,6 +107,9 @@ func resetAccount(ctx context.Context, tx *sql.Tx, account string) error {
 			return err
 		}
 	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM remote_kept WHERE account <> ?`, account); err != nil {
+		return err
+	}
 	_, err := tx.ExecContext(ctx, `UPDATE remote_account SET account = ?, cursor = '', last_sync_at = NULL,
 		last_error = '', offline = 0 WHERE id = 1`, account)
 	return err
@@ -148,6 +151,36 @@ func (s *Store) RecordRemoteSync(ctx context.Context, o RemoteOutcome) error {
 	})
 	if err != nil {
 		return fmt.Errorf("record remote sync: %w", err)
+	}
+	return nil
+}
+
+// RemoteKept returns what the protocol of account ("type url user") kept
+// under name ("" when nothing). The value may be a secret (a session id):
+// it goes to the account's protocol only, never to a log or a screen.
+func (s *Store) RemoteKept(ctx context.Context, account, name string) (string, error) {
+	var v string
+	err := s.db.QueryRowContext(ctx, `SELECT value FROM remote_kept WHERE account = ? AND name = ?`, account, name).Scan(&v)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("remote kept %s: %w", name, err)
+	}
+	return v, nil
+}
+
+// KeepRemote keeps value under name for the protocol of account; ""
+// forgets it.
+func (s *Store) KeepRemote(ctx context.Context, account, name, value string) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if value == "" {
+			_, err := tx.ExecContext(ctx, `DELETE FROM remote_kept WHERE account = ? AND name = ?`, account, name)
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO remote_kept (account, name, value) VALUES (?, ?, ?)
+			ON CONFLICT (account, name) DO UPDATE SET value = excluded.value`, account, name, value)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("keep remote %s: %w", name, err)
 	}
 	return nil
 }

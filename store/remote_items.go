@@ -207,11 +207,17 @@ type RemoteStates struct {
 	Unread, Starred map[string]bool
 	// Skip holds items whose state the pull already brought.
 	Skip map[string]bool
+	// UnreadFeeds, when not nil, are the only subscriptions (the server's
+	// ids) whose read state Unread gives: the items of the others keep
+	// theirs.
+	UnreadFeeds map[string]bool
+	// KeepFlags means Starred was not listed: every item keeps its flag.
+	KeepFlags bool
 }
 
 // ApplyRemoteStates gives every item of the account held here the
-// server's read and flag state, in one transaction, except items with a
-// change waiting to be pushed. It returns the feeds whose items changed
+// server's read and flag state (or those of them the states cover), in
+// one transaction, except items with a change waiting to be pushed. It returns the feeds whose items changed
 // and how many items did.
 func (s *Store) ApplyRemoteStates(ctx context.Context, st RemoteStates) (feeds []int64, changed int, err error) {
 	err = s.write(ctx, func(tx *sql.Tx) error {
@@ -225,6 +231,12 @@ func (s *Store) ApplyRemoteStates(ctx context.Context, st RemoteStates) (feeds [
 		}
 		for _, r := range rows {
 			read, flagged := !st.Unread[r.itemID], st.Starred[r.itemID]
+			if st.UnreadFeeds != nil && !st.UnreadFeeds[r.remoteID] {
+				read = r.read
+			}
+			if st.KeepFlags {
+				flagged = r.flagged
+			}
 			if st.Skip[r.itemID] || pending[r.itemID] || (r.read == read && r.flagged == flagged) {
 				continue
 			}
@@ -246,13 +258,13 @@ func (s *Store) ApplyRemoteStates(ctx context.Context, st RemoteStates) (feeds [
 
 // remoteItemState is an item of the account with its state here.
 type remoteItemState struct {
-	id, feedID    int64
-	itemID        string
-	read, flagged bool
+	id, feedID       int64
+	itemID, remoteID string
+	read, flagged    bool
 }
 
-func remoteItemStates(ctx context.Context, tx *sql.Tx) ([]remoteItemState, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT i.id, i.feed_id, substr(i.item_key, 3), i.read, i.flagged
+func remoteItemStates(ctx context.Context, db queryer) ([]remoteItemState, error) {
+	rows, err := db.QueryContext(ctx, `SELECT i.id, i.feed_id, substr(i.item_key, 3), fd.remote_id, i.read, i.flagged
 		FROM items i JOIN feeds fd ON fd.id = i.feed_id WHERE fd.remote_id IS NOT NULL AND i.item_key LIKE 'r:%'`)
 	if err != nil {
 		return nil, err
@@ -261,12 +273,34 @@ func remoteItemStates(ctx context.Context, tx *sql.Tx) ([]remoteItemState, error
 	var out []remoteItemState
 	for rows.Next() {
 		var r remoteItemState
-		if err := rows.Scan(&r.id, &r.feedID, &r.itemID, &r.read, &r.flagged); err != nil {
+		if err := rows.Scan(&r.id, &r.feedID, &r.itemID, &r.remoteID, &r.read, &r.flagged); err != nil {
 			return nil, err
 		}
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+// HeldRemoteItem is an item of the account held here, with its state.
+type HeldRemoteItem struct {
+	// FeedID is the server's id of its subscription.
+	FeedID        string
+	Read, Flagged bool
+}
+
+// HeldRemoteItems returns the items of the account held here by the
+// server's item id, with their subscription and state: what a protocol
+// compares with the server's counts.
+func (s *Store) HeldRemoteItems(ctx context.Context) (map[string]HeldRemoteItem, error) {
+	rows, err := remoteItemStates(ctx, s.db)
+	if err != nil {
+		return nil, fmt.Errorf("the account's items: %w", err)
+	}
+	out := make(map[string]HeldRemoteItem, len(rows))
+	for _, r := range rows {
+		out[r.itemID] = HeldRemoteItem{FeedID: r.remoteID, Read: r.read, Flagged: r.flagged}
+	}
+	return out, nil
 }
 
 // queryer is a database or a transaction.

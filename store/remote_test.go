@@ -409,3 +409,62 @@ func TestApplyRemoteFeedsKeepsAFeedForItsFlaggedItems(t *testing.T) {
 		t.Fatalf("a second listing touched the local feed: %+v, %v", ch, err)
 	}
 }
+
+// States scoped to some feeds leave the others' read state alone, and
+// KeepFlags every flag; HeldRemoteItems gives each item's feed and state.
+func TestApplyRemoteStatesScopedToFeeds(t *testing.T) {
+	s, now := newTestStore(t)
+	ctx := context.Background()
+	remoteFeed(t, s, "1", 2, *now)
+	remoteFeed(t, s, "2", 2, *now)
+	_, changed, err := s.ApplyRemoteStates(ctx, RemoteStates{
+		Unread: map[string]bool{"1-2": true}, UnreadFeeds: map[string]bool{"1": true},
+		Starred: map[string]bool{"2-1": true}, KeepFlags: true,
+	})
+	if err != nil || changed != 1 {
+		t.Fatalf("changed %d, %v; want 1 (1-1 read)", changed, err)
+	}
+	held, err := s.HeldRemoteItems(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]HeldRemoteItem{"1-1": {FeedID: "1", Read: true}, "1-2": {FeedID: "1"},
+		"2-1": {FeedID: "2"}, "2-2": {FeedID: "2"}}
+	if fmt.Sprint(held) != fmt.Sprint(want) {
+		t.Errorf("held %v, want %v", held, want)
+	}
+}
+
+// What a protocol keeps is the configured account's only, and goes when
+// the store adopts another account.
+func TestRemoteKeptIsPerAccount(t *testing.T) {
+	s, _ := newTestStore(t)
+	ctx := context.Background()
+	a, b := "ttrss http://a u", "ttrss http://b u"
+	if _, err := s.AdoptRemoteAccount(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []struct{ acct, v string }{{a, "sa"}, {b, "sb"}} {
+		if err := s.KeepRemote(ctx, k.acct, "ttrss.session", k.v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if v, _ := s.RemoteKept(ctx, a, "ttrss.session"); v != "sa" {
+		t.Errorf("a's session %q", v)
+	}
+	if _, err := s.AdoptRemoteAccount(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := s.RemoteKept(ctx, a, "ttrss.session"); v != "" {
+		t.Errorf("a's session %q kept after b was adopted", v)
+	}
+	if v, _ := s.RemoteKept(ctx, b, "ttrss.session"); v != "sb" {
+		t.Errorf("b's session %q", v)
+	}
+	if err := s.KeepRemote(ctx, b, "ttrss.session", ""); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := s.RemoteKept(ctx, b, "ttrss.session"); v != "" {
+		t.Errorf("a forgotten session %q", v)
+	}
+}

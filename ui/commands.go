@@ -239,6 +239,27 @@ func (b backend) downloadedEnclosure(itemID int64) tea.Cmd {
 	}
 }
 
+// fetchArticle fetches an item's page now through the engine (its door,
+// its limits) and reads the item again with the article stored.
+func (b backend) fetchArticle(id int64) tea.Cmd {
+	return func() tea.Msg {
+		res, err := b.engine.FetchArticles(b.ctx, []int64{id})
+		if err != nil {
+			return articleMsg{id: id, asked: true, err: err}
+		}
+		it, err := b.store.Item(b.ctx, id)
+		return articleMsg{id: id, item: it, asked: true, result: res[0], err: err}
+	}
+}
+
+// itemArticle reads an item again after the engine stored its article.
+func (b backend) itemArticle(id int64) tea.Cmd {
+	return func() tea.Msg {
+		it, err := b.store.Item(b.ctx, id)
+		return articleMsg{id: id, item: it, err: err}
+	}
+}
+
 // health reads a feed's health.
 func (b backend) health(feedID int64) tea.Cmd {
 	return func() tea.Msg {

@@ -2,12 +2,14 @@ package ui
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/store"
@@ -45,6 +47,9 @@ type itemsPane struct {
 	// can be undone where it happened.
 	kept     []int64
 	untitled map[int64]string
+	// minutes caches the rows' reading times (engine.ReadingMinutes
+	// counts words in HTML), forgotten when rows are read again.
+	minutes map[int64]int
 	// jump is an unread item being looked for across pages and feeds.
 	jump *unreadJump
 	// toEnd is G going on: the pages still to come are read and the
@@ -88,6 +93,7 @@ func (p *itemsPane) showResults(query, words string, items []store.Item) {
 	p.gen++
 	p.title, p.search, p.river, p.match, p.group = "Search: "+query, query, true, matcher(words), nil
 	p.rows, p.cursor, p.top, p.more, p.loading, p.toEnd = items, 0, 0, false, false, false
+	p.forgetMinutes(items)
 	p.empty = "nothing found"
 }
 
@@ -121,6 +127,7 @@ func (p *itemsPane) loaded(m itemsMsg) {
 	if m.err != nil {
 		return
 	}
+	p.forgetMinutes(m.items)
 	p.more = len(m.items) == m.limit
 	if !m.reload {
 		p.rows = append(p.rows[:min(m.offset, len(p.rows))], m.items...)
@@ -216,8 +223,8 @@ func (p *itemsPane) dateWidth(rows int) int {
 }
 
 // row draws one item: its marks (• unread, * flagged, ♪ enclosure), date,
-// feed or group, and title (the first words of its text when untitled),
-// with the search's words highlighted.
+// feed or group, title (the first words of its text when untitled), with
+// the search's words highlighted, and reading time.
 func (p *itemsPane) row(i, dateW int) string {
 	it := p.rows[i]
 	st := p.styles.Read
@@ -239,13 +246,57 @@ func (p *itemsPane) row(i, dateW int) string {
 			left += padRight(ansi.Truncate(oneLine(label), cw, "…"), cw) + " "
 		}
 	}
-	w := max(p.width-ansi.StringWidth(left), 1)
+	w, right := max(p.width-ansi.StringWidth(left), 1), ""
+	if w-minutesWidth-2 >= minutesMinTitle {
+		w -= minutesWidth + 2
+		right = " " + padLeft(minutesLabel(p.readingMinutes(it)), minutesWidth) + " "
+	}
 	title := ansi.Truncate(p.titleOf(it), w, "…")
 	style := rowStyle(p.styles, st, i == p.cursor, p.focused)
 	if p.match == nil { // one Render per row: the list is drawn on every key
-		return style.Render(left + padRight(title, w))
+		return style.Render(left + padRight(title, w) + right)
 	}
-	return style.Render(left) + highlight(padRight(title, w), p.match, style, p.styles.Match)
+	return style.Render(left) + highlight(padRight(title, w), p.match, style, p.styles.Match) + style.Render(right)
+}
+
+// The reading-time column: minutesWidth cells at the row's end, a space
+// either side, shown when the title keeps at least minutesMinTitle cells
+// (a narrow list, a narrow river above all, keeps them for the title).
+const (
+	minutesWidth    = 3
+	minutesMinTitle = 20
+)
+
+// readingMinutes is an item's reading time, cached.
+func (p *itemsPane) readingMinutes(it store.Item) int {
+	if m, ok := p.minutes[it.ID]; ok {
+		return m
+	}
+	if p.minutes == nil {
+		p.minutes = map[int64]int{}
+	}
+	m := engine.ReadingMinutes(it)
+	p.minutes[it.ID] = m
+	return m
+}
+
+// forgetMinutes drops the cached reading times of items read again.
+func (p *itemsPane) forgetMinutes(items []store.Item) {
+	for _, it := range items {
+		delete(p.minutes, it.ID)
+	}
+}
+
+// minutesLabel is a reading time in the list's column: "4m", "1h" from
+// 100 minutes on (hours rounded up, at most 99), "" for no text.
+func minutesLabel(m int) string {
+	switch {
+	case m <= 0:
+		return ""
+	case m < 100:
+		return strconv.Itoa(m) + "m"
+	}
+	return strconv.Itoa(min((m+59)/60, 99)) + "h"
 }
 
 // columnWidth is the width of the feed or group column in a list pane w
@@ -321,4 +372,12 @@ func shortDate(t, now time.Time, loc *time.Location) string {
 		return t.Format("Jan 02")
 	}
 	return t.Format("2006-01-02")
+}
+
+// padLeft pads an ASCII s with spaces on the left to w cells.
+func padLeft(s string, w int) string {
+	if len(s) < w {
+		return strings.Repeat(" ", w-len(s)) + s
+	}
+	return s
 }

@@ -48,6 +48,8 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, p.reload()
 	case engineMsg:
 		return p, p.engineEvent(msg.ev)
+	case articleMsg:
+		p.articleArrived(msg)
 	}
 	return p, nil
 }
@@ -263,12 +265,20 @@ func (p *itemsPane) showFeedOrdered(f store.Feed, o store.ListOrder) tea.Cmd {
 	return p.show(title, store.ItemQuery{FeedID: f.ID, List: &o}, false)
 }
 
-// engineEvent re-reads the list when counts moved, and shows an
-// enclosure's new state in its item.
+// engineEvent re-reads the list when counts moved, shows an enclosure's
+// new state in its item, and reads a listed item again when its article
+// arrived (its reading time may have grown).
 func (p *itemsPane) engineEvent(ev engine.Event) tea.Cmd {
-	switch ev.(type) {
+	switch ev := ev.(type) {
 	case engine.FeedItemCountChanged, engine.AccountSynced:
 		return p.reload()
+	case engine.ArticleFetched:
+		for _, it := range p.rows {
+			if it.ID == ev.ItemID {
+				return routeTo(p, p.be.itemArticle(it.ID))
+			}
+		}
+		return nil
 	}
 	if id, update, ok := enclosureUpdate(ev); ok {
 		for i := range p.rows {
@@ -280,6 +290,19 @@ func (p *itemsPane) engineEvent(ev engine.Event) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// articleArrived gives a listed item its article as stored now.
+func (p *itemsPane) articleArrived(m articleMsg) {
+	if m.err != nil {
+		return
+	}
+	for i := range p.rows {
+		if p.rows[i].ID == m.id {
+			p.rows[i].Article = m.item.Article
+			delete(p.minutes, m.id)
+		}
+	}
 }
 
 // SetSize sets the pane's size, title line included.

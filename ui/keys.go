@@ -10,6 +10,7 @@ type KeyMap struct {
 	NextUnread, PrevUnread, ToggleRead      key.Binding
 	MarkAllRead, Undo, Flag, Watch          key.Binding
 	OpenLink, CopyLink, Enclosure, Play     key.Binding
+	Article                                 key.Binding
 	Refresh, RefreshAll                     key.Binding
 	Subscribe, Unsubscribe, Edit, Move      key.Binding
 	Health, Dismiss, ListOrder              key.Binding
@@ -44,6 +45,7 @@ func DefaultKeyMap() KeyMap {
 		Watch:       b("w", "watch feed/folder", "w"),
 		OpenLink:    b("o", "open link", "o"),
 		CopyLink:    b("y", "copy link", "y"),
+		Article:     b("f", "toggle whole article", "f"),
 		Enclosure:   b("e", "download enclosure", "e"),
 		Play:        b("P", "play enclosure", "P"),
 		Refresh:     b("r", "refresh feed/folder", "r"),
@@ -80,7 +82,7 @@ type helpSection struct {
 func (k KeyMap) Sections() []helpSection {
 	return []helpSection{
 		{"Move", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back, k.NextPane}},
-		{"Read", []key.Binding{k.NextUnread, k.PrevUnread, k.ToggleRead, k.MarkAllRead, k.Undo, k.Flag, k.OpenLink, k.CopyLink}},
+		{"Read", []key.Binding{k.NextUnread, k.PrevUnread, k.ToggleRead, k.MarkAllRead, k.Undo, k.Flag, k.OpenLink, k.CopyLink, k.Article}},
 		{"Podcasts", []key.Binding{k.Enclosure, k.Play}},
 		{"Feeds and folders", []key.Binding{k.Refresh, k.RefreshAll, k.Subscribe, k.Unsubscribe, k.Edit, k.Move, k.Watch, k.Health, k.ListOrder}},
 		{"Screen", []key.Binding{k.Narrow, k.Widen, k.Zoom, k.Dismiss, k.Search, k.Rules, k.Stats, k.Help, k.ForceQuit}},

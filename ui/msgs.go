@@ -31,10 +31,12 @@ type itemsMsg struct {
 }
 
 // renderedMsg carries an item's content rendered for a width; a render
-// for another item or width than the reader shows now is dropped.
+// for another item, width or text than the reader shows now is dropped.
 type renderedMsg struct {
 	id    int64
 	width int
+	// whole marks a render of the whole article.
+	whole bool
 	doc   rendered
 }
 
@@ -141,4 +143,16 @@ type listInfoMsg struct {
 type playMsg struct {
 	enc store.Enclosure
 	err error
+}
+
+// articleMsg carries an item read again for its article: after the
+// reader's own fetch (f; asked, with the engine's result) or after the
+// engine said an article arrived. It comes back routed to the component
+// that asked.
+type articleMsg struct {
+	id     int64
+	item   store.Item
+	asked  bool
+	result engine.ArticleResult
+	err    error
 }

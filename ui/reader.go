@@ -22,6 +22,7 @@ type readerPane struct {
 	keys          KeyMap
 	styles        Styles
 	out           *outbox
+	be            backend
 	links         links
 	item          *store.Item
 	feed          *store.Feed
@@ -33,6 +34,10 @@ type readerPane struct {
 	width, height int
 	focused       bool
 	digits        string // a link number being typed
+	// whole is f's toggle: the whole article, when the item has one.
+	whole bool
+	// fetching are the items whose article f is fetching.
+	fetching map[int64]bool
 }
 
 // contentWidth is the width the content is wrapped to.
@@ -52,17 +57,17 @@ func (r *readerPane) render() tea.Cmd {
 	if r.item == nil {
 		return nil
 	}
-	id, w, st, match := r.item.ID, r.contentWidth(), r.styles, r.match
-	content := r.item.Content
-	if strings.TrimSpace(content) == "" {
-		content = r.item.Summary
+	id, w, st, match, whole := r.item.ID, r.contentWidth(), r.styles, r.match, r.showingArticle()
+	content := r.source()
+	return func() tea.Msg {
+		return renderedMsg{id: id, width: w, whole: whole, doc: renderHTML(content, w, st, match)}
 	}
-	return func() tea.Msg { return renderedMsg{id: id, width: w, doc: renderHTML(content, w, st, match)} }
 }
 
-// rendered takes a finished render unless it is for another item or width.
+// rendered takes a finished render unless it is for another item, width
+// or text (the feed's, the whole article).
 func (r *readerPane) rendered(m renderedMsg) {
-	if r.item == nil || m.id != r.item.ID || m.width != r.contentWidth() {
+	if r.item == nil || m.id != r.item.ID || m.width != r.contentWidth() || m.whole != r.showingArticle() {
 		return
 	}
 	r.doc, r.renderedFor = m.doc, m.width
@@ -122,6 +127,9 @@ func (r *readerPane) header() []string {
 	out = append(out, wrap(r.styles.Meta, meta)...)
 	if it.Link != "" {
 		out = append(out, wrap(r.styles.Link, it.Link)...)
+	}
+	if line := r.articleLine(); line != "" {
+		out = append(out, wrap(r.styles.Meta, line)...)
 	}
 	for _, e := range it.Enclosures {
 		head, state := enclosureLines(e, it.DurationSeconds)

@@ -7,14 +7,16 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tidings-rss/tidings/engine"
 )
 
 // Init does nothing.
 func (r *readerPane) Init() tea.Cmd { return nil }
 
 // Update takes the reader's keys (scrolling, a link's number, o and y on
-// the item's link), the item to show, its rendering, and the engine's
-// news of its enclosures.
+// the item's link, f), the item to show, its rendering, its article, and
+// the engine's news of its enclosures and article.
 func (r *readerPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
@@ -35,7 +37,12 @@ func (r *readerPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case renderedMsg:
 		r.rendered(msg)
+	case articleMsg:
+		return r, r.articleArrived(msg)
 	case engineMsg:
+		if ev, ok := msg.ev.(engine.ArticleFetched); ok {
+			return r, r.articleEvent(ev)
+		}
 		if id, update, ok := enclosureUpdate(msg.ev); ok {
 			r.setEnclosure(id, update)
 		}
@@ -44,7 +51,8 @@ func (r *readerPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // key: digits type a link's number, enter opens it, esc cancels it (else
-// goes back to the list); o and y act on the item's link.
+// goes back to the list); o and y act on the item's link; f toggles the
+// whole article.
 func (r *readerPane) key(km tea.KeyMsg) tea.Cmd {
 	switch {
 	case isDigit(km):
@@ -62,6 +70,8 @@ func (r *readerPane) key(km tea.KeyMsg) tea.Cmd {
 		return r.links.openOrSay(r.link(), r.out)
 	case key.Matches(km, r.keys.CopyLink):
 		return r.links.copyOrSay(r.link(), r.out)
+	case key.Matches(km, r.keys.Article):
+		return r.toggleArticle()
 	default:
 		r.move(km)
 	}
@@ -153,7 +163,7 @@ func (r *readerPane) setFocused(f bool) { r.focused = f }
 
 // ShortHelp is the reader's part of the help line.
 func (r *readerPane) ShortHelp() []key.Binding {
-	return []key.Binding{r.keys.Back, r.keys.NextUnread, r.keys.OpenLink, r.keys.CopyLink, r.keys.Zoom}
+	return []key.Binding{r.keys.Back, r.keys.NextUnread, r.keys.OpenLink, r.keys.CopyLink, r.keys.Article, r.keys.Zoom}
 }
 
 // FullHelp is the reader's part of the full help.

@@ -20,6 +20,7 @@ const (
 	fieldMaxItems   = "max items"
 	fieldEnclosures = "enclosures"
 	fieldWatch      = "watch"
+	fieldFullText   = "full text"
 )
 
 // openEdit edits the selected feed's settings; on a folder it renames
@@ -72,6 +73,7 @@ func editFields(f store.Feed) []field {
 		textField(fieldMaxItems, "Max items", itoaOrEmpty(f.MaxItems), "default"),
 		choiceField(fieldEnclosures, "Enclosures", []string{"off", "on"}, onOff(f.DownloadEnclosures)),
 		choiceField(fieldWatch, "Watch", []string{"off", "on"}, onOff(f.Watch)),
+		choiceField(fieldFullText, "Full text", []string{"off", "on"}, onOff(f.FullText)),
 	}
 }
 
@@ -109,8 +111,8 @@ func settingsFrom(f store.Feed, v formValues) (store.FeedSettings, error) {
 	}
 	fs.FolderPath = &folder
 	fs.Sync, fs.IntervalMinutes, fs.MaxItems = &sync, &interval, &maxItems
-	enc, watch := v[fieldEnclosures] == "on", v[fieldWatch] == "on"
-	fs.DownloadEnclosures, fs.Watch = &enc, &watch
+	enc, watch, full := v[fieldEnclosures] == "on", v[fieldWatch] == "on", v[fieldFullText] == "on"
+	fs.DownloadEnclosures, fs.Watch, fs.FullText = &enc, &watch, &full
 	return fs, nil
 }
 

@@ -81,8 +81,13 @@ type Account struct {
 func New(o Options) *Account {
 	r := o.Config.Remote
 	if o.Service == nil && r.Enabled() {
-		s, err := remote.New(remote.Options{Type: r.Type, URL: r.URL, User: r.User, Secret: r.Secret,
-			Token: r.Token, HTTP: o.HTTP, Timeout: o.Config.Sync.ResponseTimeout, MaxItems: r.MaxItems})
+		ro := remote.Options{Type: r.Type, URL: r.URL, User: r.User, Secret: r.Secret,
+			Token: r.Token, HTTP: o.HTTP, Timeout: o.Config.Sync.ResponseTimeout, MaxItems: r.MaxItems,
+			Keep: keeper{o.Store, accountKey(o.Config)}, Held: held(o.Store)}
+		if o.Clock != nil {
+			ro.Now = o.Clock.Now
+		}
+		s, err := remote.New(ro)
 		if err != nil {
 			o.Log.Error("remote account", "remote", r, "err", err)
 			return nil
@@ -100,9 +105,45 @@ func New(o Options) *Account {
 func (a *Account) URL() string { return a.cfg.Remote.URL }
 
 // key names the account whose state the store holds.
-func (a *Account) key() string {
-	r := a.cfg.Remote
+func (a *Account) key() string { return accountKey(a.cfg) }
+
+// accountKey names the configured account: "type url user".
+func accountKey(cfg config.Config) string {
+	r := cfg.Remote
 	return r.Type + " " + r.URL + " " + r.User
+}
+
+// keeper keeps what the account's protocol remembers between runs in the
+// store, under the account's name: another account's is never handed
+// out, and goes when the store adopts another account. Its values may be
+// secrets (a session id): they go to the protocol only.
+type keeper struct {
+	store *store.Store
+	key   string
+}
+
+func (k keeper) Kept(ctx context.Context, name string) (string, error) {
+	return k.store.RemoteKept(ctx, k.key, name)
+}
+
+func (k keeper) Keep(ctx context.Context, name, value string) error {
+	return k.store.KeepRemote(ctx, k.key, name, value)
+}
+
+// held returns the account's items the store holds, for a protocol that
+// compares the server's counts with them.
+func held(st *store.Store) func(context.Context) (map[string]remote.Held, error) {
+	return func(ctx context.Context) (map[string]remote.Held, error) {
+		items, err := st.HeldRemoteItems(ctx)
+		if err != nil {
+			return nil, err
+		}
+		out := make(map[string]remote.Held, len(items))
+		for id, it := range items {
+			out[id] = remote.Held{FeedID: it.FeedID, State: remote.State{Read: it.Read, Starred: it.Flagged}}
+		}
+		return out, nil
+	}
 }
 
 // offline is the account's offline verdict, the same rule as for a

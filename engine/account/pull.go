@@ -121,7 +121,8 @@ func (a *Account) pullItems(ctx context.Context, res *Result) (string, error) {
 			"of a subscription not held here", ps.orphans)
 	}
 	if s := pulled.Snapshot; s != nil {
-		_, n, err := a.store.ApplyRemoteStates(ctx, store.RemoteStates{Unread: s.Unread, Starred: s.Starred, Skip: ps.pulled})
+		_, n, err := a.store.ApplyRemoteStates(ctx, store.RemoteStates{Unread: s.Unread, Starred: s.Starred, Skip: ps.pulled,
+			UnreadFeeds: s.UnreadFeeds, KeepFlags: s.NoStarred})
 		if err != nil {
 			return "", err
 		}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -306,5 +307,79 @@ func TestTTRSSSessionAndFeverAuth(t *testing.T) {
 			}
 			checkOneCleanLine(t, err.Error())
 		})
+	}
+}
+
+// mapKeeper is a Keeper in memory.
+type mapKeeper struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (k *mapKeeper) Kept(_ context.Context, name string) (string, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.m[name], nil
+}
+
+func (k *mapKeeper) Keep(_ context.Context, name, value string) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if value == "" {
+		delete(k.m, name)
+	} else {
+		k.m[name] = value
+	}
+	return nil
+}
+
+// TT-RSS: the session id is kept between runs, so that the next Service
+// calls without logging in; a kept session the server no longer knows
+// (expired) is renewed with one login, and the new id kept. A kept id is
+// a secret: a server echoing it has it scrubbed from the message.
+func TestTTRSSKeptSessionIsUsedAndRenewedOnce(t *testing.T) {
+	var logins, calls atomic.Int64
+	var valid atomic.Value
+	valid.Store("")
+	srv := hostile(t, "127.0.0.1", func(w http.ResponseWriter, r *http.Request) {
+		in := ttrssCall(r)
+		if in["op"] == "login" {
+			sid := fmt.Sprintf("fresh%d", logins.Add(1))
+			valid.Store(sid)
+			fmt.Fprintf(w, `{"status":0,"content":{"session_id":%q}}`, sid)
+			return
+		}
+		calls.Add(1)
+		switch sid, _ := in["sid"].(string); {
+		case sid == "k3pt-s3cr3t-s1d":
+			fmt.Fprintf(w, `{"status":1,"content":{"error":"session %s is odd"}}`, sid)
+		case sid != valid.Load().(string):
+			io.WriteString(w, `{"status":1,"content":{"error":"NOT_LOGGED_IN"}}`)
+		default:
+			io.WriteString(w, `{"status":0,"content":[]}`)
+		}
+	})
+	keep := &mapKeeper{m: map[string]string{"ttrss.session": "expired-one"}}
+	withKeep := func(o *remote.Options) { o.Keep = keep }
+	if _, _, err := serviceOf(t, remote.TypeTTRSS, srv.URL, withKeep).Feeds(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if logins.Load() != 1 || calls.Load() != 2 {
+		t.Errorf("an expired session: %d logins, %d calls; want 1 login and the call again", logins.Load(), calls.Load())
+	}
+	if got, _ := keep.Kept(context.Background(), "ttrss.session"); got != "fresh1" {
+		t.Errorf("kept session %q, want the new one", got)
+	}
+	// The next run (another Service) calls with the kept session.
+	if _, _, err := serviceOf(t, remote.TypeTTRSS, srv.URL, withKeep).Feeds(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if logins.Load() != 1 || calls.Load() != 3 {
+		t.Errorf("with a live kept session: %d logins, %d calls; want no login and one call", logins.Load(), calls.Load())
+	}
+	keep.Keep(context.Background(), "ttrss.session", "k3pt-s3cr3t-s1d")
+	_, _, err := serviceOf(t, remote.TypeTTRSS, srv.URL, withKeep).Feeds(context.Background())
+	if err == nil || strings.Contains(err.Error(), "k3pt-s3cr3t-s1d") {
+		t.Errorf("a server echoing the kept session: err = %v", err)
 	}
 }

@@ -165,6 +165,31 @@ type Pulled struct {
 // of its unread items and of its starred ones.
 type Snapshot struct {
 	Unread, Starred map[string]bool
+	// UnreadFeeds, when not nil, are the only subscriptions (by id) whose
+	// read state Unread gives: the items of the others keep theirs (a
+	// protocol that listed the unread items of some subscriptions only).
+	UnreadFeeds map[string]bool
+	// NoStarred means Starred was not listed: every item keeps its star.
+	NoStarred bool
+}
+
+// Held is an item of the account that tidings holds, with its state
+// there.
+type Held struct {
+	// FeedID is the server's id of the item's subscription.
+	FeedID string
+	State  State
+}
+
+// Keeper keeps, for one account, what its protocol remembers between
+// runs, by name. Values may be secrets (TT-RSS's session id opens the
+// account as the password does): a Keeper stores them where the
+// account's other state is and never prints them.
+type Keeper interface {
+	// Kept returns the value kept under name, "" when none.
+	Kept(ctx context.Context, name string) (string, error)
+	// Keep keeps value under name; "" forgets it.
+	Keep(ctx context.Context, name, value string) error
 }
 
 // ItemKey is the key under which tidings stores a remote item
@@ -200,6 +225,18 @@ type Options struct {
 	// MaxItems bounds the item ids one listing may hold and the items one
 	// pull may bring; 0 means DefaultMaxItems.
 	MaxItems int
+	// Keep, when not nil, keeps what the protocol remembers of the
+	// account between runs (TT-RSS: its session id and its categories'
+	// titles); nil: it remembers them for the life of the Service only.
+	Keep Keeper
+	// Held, when not nil, returns the account's items that tidings holds,
+	// by id, with their state here. Pull calls it after the new items went
+	// to its page function; TT-RSS compares the server's counts with it to
+	// list the states of the subscriptions whose counts differ only. nil:
+	// every pull lists the whole state.
+	Held func(ctx context.Context) (map[string]Held, error)
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
 }
 
 // New returns the Service for o.Type.
@@ -212,6 +249,9 @@ func New(o Options) (Service, error) {
 	}
 	if o.MaxItems <= 0 {
 		o.MaxItems = DefaultMaxItems
+	}
+	if o.Now == nil {
+		o.Now = time.Now
 	}
 	origin, err := weburl.Parse(o.URL)
 	if err != nil {

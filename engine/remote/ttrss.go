@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
@@ -28,8 +29,10 @@ const (
 // ttrss speaks Tiny Tiny RSS's JSON API: every call a POST of one JSON
 // object to {URL}/api/, answered {"seq", "status", "content"}. A login
 // gives a session id that every later call carries; the server binds it
-// to the User-Agent, which the door sends the same on every request. A
-// session the server forgot (NOT_LOGGED_IN) is opened again once.
+// to the User-Agent, which the door sends the same on every request. The
+// session id is kept (Options.Keep, a secret) so that the next run need
+// not log in; a session the server forgot (NOT_LOGGED_IN: it expired, or
+// another tidings logged out) is opened again once.
 //
 // The API subscribes (into an existing category) and unsubscribes, but
 // makes no category, renames nothing and moves nothing: those fail with
@@ -37,9 +40,20 @@ const (
 type ttrss struct {
 	x  exchanger
 	mu sync.Mutex
-	// sid is the session id, kept in memory only.
+	// sid is the session id (a secret, also kept by Options.Keep).
 	sid string
+	// loaded is true once the kept session id was looked for.
+	loaded bool
+	// cats are the categories' titles last asked for (getCategories),
+	// with the feeds' categories then and when.
+	cats *ttCategories
 }
+
+// Names under which the protocol keeps its memory (Options.Keep).
+const (
+	keptSession    = "ttrss.session"
+	keptCategories = "ttrss.categories"
+)
 
 func newTTRSS(o Options, origin weburl.URL) *ttrss {
 	return &ttrss{x: newExchanger(o, origin)}
@@ -54,6 +68,17 @@ func (t *ttrss) session(ctx context.Context) (string, error) {
 	defer t.mu.Unlock()
 	if t.sid != "" {
 		return t.sid, nil
+	}
+	if !t.loaded && t.x.o.Keep != nil {
+		t.loaded = true
+		// A kept id that cannot be read (or is no id) costs a login only.
+		if v, err := t.x.o.Keep.Kept(ctx, keptSession); err == nil && v != "" {
+			if id, err := checkID(v, maxToken); err == nil {
+				t.x.secrets.add("", id)
+				t.sid = id
+				return id, nil
+			}
+		}
 	}
 	pass, err := t.x.secret(ctx)
 	if err != nil {
@@ -74,16 +99,26 @@ func (t *ttrss) session(ctx context.Context) (string, error) {
 		return "", t.x.fail(request{op: "login"}, 0, errors.New("the server gave no session id that is printable ASCII"))
 	}
 	t.x.secrets.add("", id)
-	t.sid = id
+	t.sid, t.loaded = id, true
+	t.keep(ctx, keptSession, id)
 	return id, nil
 }
 
+// keep keeps a value when a Keeper is there; a value not kept costs the
+// next run a request more, nothing else.
+func (t *ttrss) keep(ctx context.Context, name, value string) {
+	if t.x.o.Keep != nil {
+		_ = t.x.o.Keep.Keep(context.WithoutCancel(ctx), name, value)
+	}
+}
+
 // forget drops a session the server refused.
-func (t *ttrss) forget(sid string) {
+func (t *ttrss) forget(ctx context.Context, sid string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.sid == sid {
 		t.sid = ""
+		t.keep(ctx, keptSession, "")
 	}
 }
 
@@ -102,7 +137,7 @@ func (t *ttrss) call(ctx context.Context, op string, in map[string]any, limit in
 		body["op"], body["sid"] = op, sid
 		err = t.post(ctx, op, body, limit, decode)
 		if errors.Is(err, errTTRSSSession) && attempt == 0 {
-			t.forget(sid)
+			t.forget(ctx, sid)
 			continue
 		}
 		return err
@@ -231,9 +266,62 @@ func (t *ttrss) categories(ctx context.Context) (cats map[int64]string, err erro
 	return cats, err
 }
 
+// ttCategories are the categories' titles as getCategories gave them,
+// with the feeds' categories then (feeds, "feed:cat …") and when (At,
+// Unix seconds): what Options.Keep keeps under keptCategories.
+type ttCategories struct {
+	At     int64            `json:"at"`
+	Feeds  string           `json:"feeds"`
+	Titles map[int64]string `json:"titles"`
+}
+
+// feedCategories is the signature of which feed is in which category.
+func feedCategories(feeds []Feed, catIDs []int64) string {
+	pairs := make([]string, len(feeds))
+	for i, f := range feeds {
+		pairs[i] = f.ID + ":" + strconv.FormatInt(catIDs[i], 10)
+	}
+	slices.Sort(pairs)
+	return strings.Join(pairs, " ")
+}
+
+// keptCategoryTitles returns the categories' titles kept from an earlier
+// getCategories when the feeds are in the same categories as then and
+// that was less than ttrssReconcile ago: a category renamed on the
+// server shows within that time.
+func (t *ttrss) keptCategoryTitles(ctx context.Context, sig string) map[int64]string {
+	t.mu.Lock()
+	c := t.cats
+	t.mu.Unlock()
+	if c == nil && t.x.o.Keep != nil {
+		if v, err := t.x.o.Keep.Kept(ctx, keptCategories); err == nil && v != "" {
+			var k ttCategories
+			if json.Unmarshal([]byte(v), &k) == nil {
+				c = &k
+			}
+		}
+	}
+	if c == nil || c.Feeds != sig || !recent(t.x.o.Now(), c.At) {
+		return nil
+	}
+	titles := make(map[int64]string, len(c.Titles))
+	for id, title := range c.Titles {
+		titles[id] = cleanName(title)
+	}
+	return titles
+}
+
+// recent reports whether the Unix time at is less than ttrssReconcile
+// before now (and not after it: a clock put back makes nothing recent).
+func recent(now time.Time, at int64) bool {
+	d := now.Sub(time.Unix(at, 0))
+	return at > 0 && d >= 0 && d < ttrssReconcile
+}
+
 // Feeds lists every real feed (getFeeds, cat_id -3) with its category's
-// title as label; the categories are asked for only when a feed is in
-// one.
+// title as label. The categories are asked for only when a feed is in
+// one, and then only when a feed changed category (or came, or went)
+// since they were last asked for, or that was ttrssReconcile ago.
 func (t *ttrss) Feeds(ctx context.Context) ([]Feed, []string, error) {
 	var feeds []Feed
 	var catIDs []int64
@@ -246,9 +334,19 @@ func (t *ttrss) Feeds(ctx context.Context) ([]Feed, []string, error) {
 		return nil, nil, err
 	}
 	if slices.ContainsFunc(catIDs, func(id int64) bool { return id > 0 }) {
-		cats, err := t.categories(ctx)
-		if err != nil {
-			return nil, nil, err
+		sig := feedCategories(feeds, catIDs)
+		cats := t.keptCategoryTitles(ctx, sig)
+		if cats == nil {
+			if cats, err = t.categories(ctx); err != nil {
+				return nil, nil, err
+			}
+			c := &ttCategories{At: t.x.o.Now().Unix(), Feeds: sig, Titles: cats}
+			t.mu.Lock()
+			t.cats = c
+			t.mu.Unlock()
+			if b, err := json.Marshal(c); err == nil {
+				t.keep(ctx, keptCategories, string(b))
+			}
 		}
 		for i := range feeds {
 			feeds[i].Label = cats[catIDs[i]]

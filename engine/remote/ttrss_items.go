@@ -13,8 +13,8 @@ import (
 
 // TT-RSS's special feeds that tidings lists.
 const (
-	ttrssAllArticles = -4
-	ttrssStarred     = -1
+	ttrssAllArticles int64 = -4
+	ttrssStarred     int64 = -1
 )
 
 // ttHeadline is one article of getHeadlines (or getArticle).
@@ -148,15 +148,103 @@ func (t *ttrss) listing(ctx context.Context, what string, in func() map[string]a
 	return t.x.fail(request{op: what}, 0, tooMuch("a listing of too many pages"))
 }
 
+// ttrssReconcile is how long the states listed in part (by counts)
+// are trusted: a pull lists every unread and every starred article when
+// the last such full listing is this old, and the categories' titles
+// kept are asked for again.
+const ttrssReconcile = time.Hour
+
+// ttCursor is the cursor of a pull with Options.Held: the highest
+// article id seen, when the whole state was last listed, and per feed
+// the unread and the starred articles of the server that tidings does
+// not hold (purged here, deleted by a rule, of a feed not held): the
+// difference expected between the server's counts and tidings'. A
+// cursor that is a bare number (a pull without Held) is Since alone.
+type ttCursor struct {
+	Since   int64            `json:"since"`
+	Full    int64            `json:"full,omitempty"`
+	Unread  map[string]int64 `json:"unread,omitempty"`
+	Starred map[string]int64 `json:"starred,omitempty"`
+}
+
+// parseTTCursor reads a cursor; one that cannot be read is the zero
+// cursor (everything pulled and listed again).
+func parseTTCursor(s string) ttCursor {
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil && n >= 0 {
+		return ttCursor{Since: n}
+	}
+	var c ttCursor
+	if json.Unmarshal([]byte(s), &c) != nil || c.Since < 0 {
+		return ttCursor{}
+	}
+	return c
+}
+
 // Pull brings the articles after the cursor (the highest id seen; every
 // article on the first pull) with their content, a page at a time, then
-// lists the ids of the unread articles and of the starred ones: the
-// snapshot of the account's state. The new cursor is the highest id.
+// the account's read and starred state: the ids of the unread articles
+// and of the starred ones. The new cursor is the highest id.
+//
+// With Options.Held the state is listed where it may have changed only:
+// getCounters gives each feed's unread and starred counts, and a feed's
+// unread articles are listed when its count differs from the articles
+// tidings holds unread in it (plus those of the server it does not hold,
+// as the last listing found them); the starred articles when a feed's
+// starred count differs. All are listed when that is cheaper, on the
+// first pull, and when the last full listing is ttrssReconcile old:
+// counts cannot tell an article read on the server and another marked
+// unread in the same feed between two syncs, so such a pair shows within
+// that time.
 func (t *ttrss) Pull(ctx context.Context, cursor string, known func(string) bool, page func([]Item) error) (Pulled, error) {
-	since, err := strconv.ParseInt(cursor, 10, 64)
-	if err != nil || since < 0 {
-		since = 0
+	c := parseTTCursor(cursor)
+	last, refused, err := t.pullNew(ctx, c.Since, known, page)
+	if err != nil {
+		return Pulled{}, err
 	}
+	if t.x.o.Held == nil {
+		snap, err := t.listState(ctx, nil, true)
+		if err != nil {
+			return Pulled{}, err
+		}
+		return Pulled{Cursor: strconv.FormatInt(last, 10), Snapshot: snap.Snapshot, Refused: refused}, nil
+	}
+	held, err := t.x.o.Held(ctx)
+	if err != nil {
+		return Pulled{}, err
+	}
+	now := t.x.o.Now()
+	next := ttCursor{Since: last, Full: c.Full, Unread: c.Unread, Starred: c.Starred}
+	var snap ttState
+	if !recent(now, c.Full) {
+		if snap, err = t.listState(ctx, nil, true); err != nil {
+			return Pulled{}, err
+		}
+		next.Full = now.Unix()
+	} else {
+		counts, err := t.counters(ctx)
+		if err != nil {
+			return Pulled{}, err
+		}
+		feeds, starred := staleFeeds(counts, held, c)
+		if snap, err = t.listState(ctx, feeds, starred); err != nil {
+			return Pulled{}, err
+		}
+	}
+	next.Unread = snap.offsets(snap.unreadFeed, snap.Snapshot.UnreadFeeds, c.Unread, held)
+	if !snap.Snapshot.NoStarred {
+		next.Starred = snap.offsets(snap.starredFeed, nil, nil, held)
+	}
+	b, err := json.Marshal(next)
+	if err != nil {
+		return Pulled{}, err
+	}
+	return Pulled{Cursor: string(b), Snapshot: snap.Snapshot, Refused: refused}, nil
+}
+
+// pullNew brings the articles after since with their content, a page at
+// a time, and returns the highest id seen and how many articles the entry
+// rules refused.
+func (t *ttrss) pullNew(ctx context.Context, since int64, known func(string) bool, page func([]Item) error) (int64, int, error) {
 	last, refused := since, 0
 	batch := make([]Item, 0, pageItems)
 	var sinkErr error // the caller's, not the answer's
@@ -167,7 +255,7 @@ func (t *ttrss) Pull(ctx context.Context, cursor string, known func(string) bool
 		}
 		return sinkErr
 	}
-	err = t.listing(ctx, "getHeadlines", func() map[string]any {
+	err := t.listing(ctx, "getHeadlines", func() map[string]any {
 		return map[string]any{"feed_id": ttrssAllArticles, "view_mode": "all_articles", "since_id": since,
 			"show_content": true, "include_attachments": true}
 	}, func(h ttHeadline, id int64) error {
@@ -189,35 +277,183 @@ func (t *ttrss) Pull(ctx context.Context, cursor string, known func(string) bool
 		return nil
 	})
 	if sinkErr != nil {
-		return Pulled{}, sinkErr
+		return 0, 0, sinkErr
 	}
 	if err == nil {
 		err = flush()
 	}
-	if err != nil {
-		return Pulled{}, err
-	}
-	unread, err := t.ids(ctx, ttrssAllArticles, "unread")
-	if err != nil {
-		return Pulled{}, err
-	}
-	starred, err := t.ids(ctx, ttrssStarred, "all_articles")
-	if err != nil {
-		return Pulled{}, err
-	}
-	return Pulled{Cursor: strconv.FormatInt(last, 10), Snapshot: &Snapshot{Unread: unread, Starred: starred}, Refused: refused}, nil
+	return last, refused, err
 }
 
-// ids lists the ids of a feed's articles in a view, without content.
-func (t *ttrss) ids(ctx context.Context, feed int, view string) (map[string]bool, error) {
-	out := map[string]bool{}
-	err := t.listing(ctx, "getHeadlines", func() map[string]any {
+// ttCount is a feed's unread and starred counts.
+type ttCount struct{ unread, starred int64 }
+
+// counters reads getCounters: the unread and starred counts of each feed
+// that has articles (a feed left out has none).
+func (t *ttrss) counters(ctx context.Context) (map[string]ttCount, error) {
+	out := map[string]ttCount{}
+	err := t.call(ctx, "getCounters", map[string]any{"output_mode": "flc"}, capList, func(dec *json.Decoder) error {
+		return decodeArray(dec, 3*maxFeeds, "counters", func(dec *json.Decoder) error {
+			var c struct {
+				ID      flexString `json:"id"`
+				Kind    text       `json:"kind"`
+				Counter flexString `json:"counter"`
+				Marked  flexString `json:"markedcounter"`
+			}
+			if err := dec.Decode(&c); err != nil {
+				return err
+			}
+			id, ok := positiveID(c.ID)
+			if !ok || c.Kind != "" { // the special feeds, labels, categories, the totals
+				return nil
+			}
+			unread, err1 := strconv.ParseInt(string(c.Counter), 10, 64)
+			starred, err2 := strconv.ParseInt(string(c.Marked), 10, 64)
+			if err1 != nil || err2 != nil || unread < 0 || starred < 0 {
+				// A count that is not one: the feed's state is listed.
+				unread, starred = -1, -1
+			}
+			out[strconv.FormatInt(id, 10)] = ttCount{unread, starred}
+			return nil
+		})
+	})
+	return out, err
+}
+
+// staleFeeds compares the server's counts with the articles held here and
+// the cursor's offsets: it returns the feeds whose unread articles must be
+// listed (nil: every unread article, when that takes fewer calls), and
+// whether the starred ones must.
+func staleFeeds(counts map[string]ttCount, held map[string]Held, c ttCursor) (map[string]bool, bool) {
+	here := map[string]ttCount{}
+	for _, h := range held {
+		n := here[h.FeedID]
+		if !h.State.Read {
+			n.unread++
+		}
+		if h.State.Starred {
+			n.starred++
+		}
+		here[h.FeedID] = n
+	}
+	feeds := map[string]bool{}
+	for id := range here {
+		feeds[id] = true
+	}
+	for id := range counts {
+		feeds[id] = true
+	}
+	// A feed the server counts no article of, and of which none is held
+	// here, has none to list (the offsets of a feed gone are dropped).
+	stale, starred := map[string]bool{}, false
+	for id := range feeds {
+		server, local := counts[id], here[id]
+		off := ttCount{c.Unread[id], c.Starred[id]}
+		if _, ok := counts[id]; !ok {
+			off = ttCount{}
+		}
+		if server.unread != local.unread+off.unread {
+			stale[id] = true
+		}
+		if server.starred != local.starred+off.starred {
+			starred = true
+		}
+	}
+	// A listing of every unread article costs a call per ttrssPage; a
+	// listing per feed at least a call each: the cheaper is taken.
+	var all, each int64
+	for id, n := range counts {
+		all += max(n.unread, 0)
+		if stale[id] {
+			each += max(n.unread, 0)/ttrssPage + 1
+		}
+		if n.unread < 0 {
+			return nil, true
+		}
+	}
+	if each > all/ttrssPage+1 {
+		return nil, starred
+	}
+	return stale, starred
+}
+
+// ttState is the state a pull listed, with the feed of each article
+// listed.
+type ttState struct {
+	*Snapshot
+	unreadFeed, starredFeed map[string]string
+}
+
+// listState lists the ids of the unread articles of feeds (nil: of every
+// feed; the snapshot then gives the read state of every article) and,
+// when starred, of the starred ones.
+func (t *ttrss) listState(ctx context.Context, feeds map[string]bool, starred bool) (ttState, error) {
+	st := ttState{Snapshot: &Snapshot{Unread: map[string]bool{}, Starred: map[string]bool{}, NoStarred: !starred},
+		unreadFeed: map[string]string{}, starredFeed: map[string]string{}}
+	if feeds == nil {
+		if err := t.ids(ctx, ttrssAllArticles, "unread", st.unreadFeed); err != nil {
+			return ttState{}, err
+		}
+	} else {
+		st.UnreadFeeds = map[string]bool{}
+		for id := range feeds {
+			n, err := strconv.ParseInt(id, 10, 64)
+			if err != nil || n <= 0 {
+				continue
+			}
+			st.UnreadFeeds[id] = true
+			if err := t.ids(ctx, n, "unread", st.unreadFeed); err != nil {
+				return ttState{}, err
+			}
+		}
+	}
+	for id := range st.unreadFeed {
+		st.Unread[id] = true
+	}
+	if starred {
+		if err := t.ids(ctx, ttrssStarred, "all_articles", st.starredFeed); err != nil {
+			return ttState{}, err
+		}
+		for id := range st.starredFeed {
+			st.Starred[id] = true
+		}
+	}
+	return st, nil
+}
+
+// offsets counts, per feed, the articles listed (listed: article → feed)
+// that tidings does not hold. scope, when not nil, are the feeds the
+// listing covered: the other feeds keep their offsets of before.
+func (st ttState) offsets(listed map[string]string, scope map[string]bool, before map[string]int64, held map[string]Held) map[string]int64 {
+	out := map[string]int64{}
+	if scope != nil {
+		for id, n := range before {
+			if !scope[id] {
+				out[id] = n
+			}
+		}
+	}
+	for id, feed := range listed {
+		if _, ok := held[id]; !ok {
+			out[feed]++
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// ids lists the ids of a feed's articles in a view, without content,
+// into out (article id → feed id).
+func (t *ttrss) ids(ctx context.Context, feed int64, view string, out map[string]string) error {
+	return t.listing(ctx, "getHeadlines", func() map[string]any {
 		return map[string]any{"feed_id": feed, "view_mode": view}
-	}, func(_ ttHeadline, id int64) error {
+	}, func(h ttHeadline, id int64) error {
 		if id > 0 {
-			out[strconv.FormatInt(id, 10)] = true
+			f, _ := positiveID(h.FeedID)
+			out[strconv.FormatInt(id, 10)] = strconv.FormatInt(f, 10)
 		}
 		return nil
 	})
-	return out, err
 }

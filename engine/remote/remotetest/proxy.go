@@ -41,6 +41,9 @@ type Request struct {
 	// "status=…" or "starred=…" of PUT /v1/entries, "field=… mode=…" of
 	// updateArticle, "as=…" of mark=item; "" otherwise.
 	Change string
+	// Call is a TT-RSS call's JSON object (op, feed_id, view_mode, …),
+	// without its sid and password; nil for the other protocols.
+	Call map[string]any
 	// Forwarded is true once the server was sent it; Status is its answer.
 	Forwarded bool
 	Status    int
@@ -157,6 +160,10 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request) {
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	rec := Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query()}
 	rec.IDs, rec.Change = pushed(r, body)
+	if strings.HasSuffix(r.URL.Path, "/api/") && json.Unmarshal(body, &rec.Call) == nil {
+		delete(rec.Call, "sid")
+		delete(rec.Call, "password")
+	}
 	i := p.record(rec)
 	h := p.claimHold(rec)
 	if h != nil && h.phase == BeforeServer {
