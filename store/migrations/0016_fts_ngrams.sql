@@ -1,4 +1,4 @@
--- 0015: words of scripts written without spaces (Chinese, Japanese,
+-- 0016: words of scripts written without spaces (Chinese, Japanese,
 -- Korean, Thai …) become findable inside a run of text. The tokenizer
 -- took a whole run ("東京の天気は晴れ") as one token, so only a search
 -- for its beginning found it. html_text now indexes such runs as their
