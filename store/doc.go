@@ -18,7 +18,9 @@
 //
 // items_fts is an FTS4 table that holds the words of an item's title and
 // content, not its HTML: tag names, attributes and URLs are left out
-// (indexText). It keeps no per-document sizes (matchinfo=fts3): search
+// (indexText), and runs of scripts written without spaces (Chinese,
+// Japanese, Thai …) are indexed as their bigrams, so that any two
+// characters of a run find it (fts_ngram.go). It keeps no per-document sizes (matchinfo=fts3): search
 // orders by date, not rank. A write adds its new items' words together
 // after its other item statements (fts_batch.go), so that a download
 // makes one index segment, not one per item;
@@ -30,10 +32,10 @@
 // # Other programs on the database
 //
 // Another SQLite program may read the database as it is. The index's view
-// and its delete and update triggers call the SQL function html_text,
-// which every tidings connection registers: a program that runs PRAGMA
-// integrity_check, or deletes or changes items, must register it too
-// ([HTMLText] is it). No trigger indexes a new item: a program that
+// and its delete and update triggers call the SQL functions html_text
+// and title_text, which every tidings connection registers: a program
+// that runs PRAGMA integrity_check, or deletes or changes items, must
+// register them too ([HTMLText] and [TitleText] are they). No trigger indexes a new item: a program that
 // inserts items inserts their words into items_fts itself, as tidings
 // does, or runs INSERT INTO items_fts(items_fts) VALUES ('rebuild')
 // afterwards.

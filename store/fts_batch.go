@@ -30,7 +30,7 @@ type ftsBatch struct {
 }
 
 // ftsEntry is one new item's words: its id, title and content (reduced to
-// text by indexText when flushed).
+// text by indexTitle and indexText when flushed).
 type ftsEntry struct {
 	id             int64
 	title, content string
@@ -52,7 +52,7 @@ func (b *ftsBatch) holds(id int64) bool {
 func (b *ftsBatch) flush(ctx context.Context, tx *sql.Tx) error {
 	for _, e := range b.held {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO items_fts(docid, title, content) VALUES (?, ?, ?)`,
-			e.id, e.title, indexText(e.content)); err != nil {
+			e.id, indexTitle(e.title), indexText(e.content)); err != nil {
 			return fmt.Errorf("index item %d: %w", e.id, err)
 		}
 	}

@@ -12,7 +12,9 @@ import (
 // attribute values or URLs. Tags are dropped (a block element separates
 // words, an inline one does not, so "un<b>believ</b>able" stays one
 // word), so are comments, declarations and the content of script and
-// style, and character references are decoded. It is the SQL function html_text of
+// style, and character references are decoded. Runs of Chinese, Japanese,
+// Korean, Thai … become their bigrams (ngramText), so that a search finds
+// a word inside them. It is the SQL function html_text of
 // every connection (see openDB) and must stay deterministic: insertItem
 // indexes a new item's text by calling it in Go, and the index forgets an
 // item by tokenizing its stored content again, through the view
@@ -36,7 +38,7 @@ func indexText(content string) string {
 // once at the end.
 func indexTextFast(content string) string {
 	if strings.IndexByte(content, '<') < 0 && strings.IndexByte(content, '&') < 0 {
-		return content
+		return ngramTextFast(content)
 	}
 	var b strings.Builder // one allocation: String does not copy
 	b.Grow(len(content))
@@ -68,7 +70,7 @@ func indexTextFast(content string) string {
 	}
 	// Only text holds an '&' here (tags are gone), and UnescapeString
 	// returns text without one as it is.
-	return html.UnescapeString(b.String())
+	return ngramTextFast(html.UnescapeString(b.String()))
 }
 
 // scanTag reads the markup that starts at s[i] == '<': it returns the
@@ -136,10 +138,19 @@ func indexFold(s, sub string) int {
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // HTMLText is html_text, the SQL function the full-text index reads an
-// item's words through (see the view items_fts_text). A program that opens
-// the database with its own SQLite connection registers it under that
-// name to check the index (PRAGMA integrity_check) or to delete or change
+// item's words through (see the view items_fts_text); TitleText is
+// title_text, which it reads the title through. A program that opens the
+// database with its own SQLite connection registers both under those
+// names to check the index (PRAGMA integrity_check) or to delete or change
 // items; reading needs nothing. Such a program that inserts items adds
 // them to the index itself: INSERT INTO items_fts(docid, title, content)
-// VALUES (id, title, html_text(content)).
+// VALUES (id, title_text(title), html_text(content)).
 func HTMLText(content string) string { return indexText(content) }
+
+// TitleText is title_text: see HTMLText.
+func TitleText(title string) string { return indexTitle(title) }
+
+// indexTitle is the text of an item's title that the full-text index
+// tokenizes: the title, plain text, with runs of unsegmented scripts
+// made bigrams like the content's (ngramText).
+func indexTitle(title string) string { return ngramText(title) }

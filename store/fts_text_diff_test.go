@@ -23,6 +23,7 @@ func indexTextInputs(tb testing.TB) []string {
 		"<![CDATA[ raw ]]>text", "un<b>believ</b>able &eacute;&#233;&#xE9;&notin;&notit;", "\x00<\xff>&\xfe;",
 		strings.Repeat("<p>Some <em>reasonably</em> long paragraph with a <a href=\"http://example.com/x\">link</a> in it. </p>", 20),
 	}
+	in = append(in, ngramInputs...) // runs of unsegmented scripts become bigrams
 	var files []string
 	for _, glob := range []string{
 		testenv.Corpus(tb, "feedparser", "wellformed", "sanitize", "*.xml"),

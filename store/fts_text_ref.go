@@ -13,7 +13,7 @@ import (
 // either, so their output must not differ for any input.
 func indexTextRef(content string) string {
 	if strings.IndexByte(content, '<') < 0 && strings.IndexByte(content, '&') < 0 {
-		return content
+		return ngramTextRef(content)
 	}
 	var b strings.Builder // one allocation: String does not copy
 	b.Grow(len(content))
@@ -49,9 +49,9 @@ func indexTextRef(content string) string {
 		}
 	}
 	if entities {
-		return html.UnescapeString(b.String())
+		return ngramTextRef(html.UnescapeString(b.String()))
 	}
-	return b.String()
+	return ngramTextRef(b.String())
 }
 
 // scanTagRef reads the markup that starts at s[i] == '<': it returns the

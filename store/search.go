@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tidings-rss/tidings/sanitize"
 )
@@ -29,14 +30,24 @@ func (s *Store) Search(ctx context.Context, text string, limit int) ([]Item, err
 	return items, nil
 }
 
-// ftsQuery turns free text into an FTS4 query of quoted prefix terms.
+// ftsQuery turns free text into an FTS4 query of quoted prefix terms. A
+// term holding a run of an unsegmented script is cut into that run's
+// bigrams as the index holds them (ngramText): quoted, they are a phrase
+// that matches where they follow each other, so "天気" finds
+// "東京の天気は晴れ".
 func ftsQuery(text string) string {
 	var terms []string
 	for _, w := range strings.Fields(text) {
 		w = strings.ReplaceAll(w, `"`, "")
-		if w != "" {
-			terms = append(terms, `"`+w+`*"`)
+		if w == "" {
+			continue
 		}
+		cut := ngramText(w)
+		phrase := strings.TrimSpace(cut)
+		if last := phrase[strings.LastIndexByte(phrase, ' ')+1:]; !strings.HasSuffix(cut, " ") || utf8.RuneCountInString(last) < 2 {
+			phrase += "*" // a bigram is a whole token: no prefix to expand
+		}
+		terms = append(terms, `"`+phrase+`"`)
 	}
 	return strings.Join(terms, " ")
 }

@@ -148,11 +148,12 @@ func (b backend) removeFeed(f store.Feed) tea.Cmd {
 }
 
 // sync downloads feeds now (a user's refresh; schedule and TTL ignored);
-// feeds of the account come with a sync of the account.
+// feeds of the account come with a sync of the account. A person waits:
+// it is the foreground (engine.Foreground).
 func (b backend) sync(feeds []store.Feed) tea.Cmd {
 	local := slices.DeleteFunc(slices.Clone(feeds), store.Feed.Remote)
 	download := func() tea.Msg {
-		res := b.engine.SyncFeeds(b.ctx, local, true, nil)
+		res := b.engine.SyncFeeds(engine.Foreground(b.ctx), local, true, nil)
 		return syncResult(len(local), res, nil)
 	}
 	switch {
@@ -164,19 +165,21 @@ func (b backend) sync(feeds []store.Feed) tea.Cmd {
 	return download
 }
 
-// syncAll downloads every automatic feed and syncs the account.
+// syncAll downloads every automatic feed and syncs the account, in the
+// foreground: a person pressed R and waits.
 func (b backend) syncAll() tea.Cmd {
 	return tea.Batch(func() tea.Msg {
-		res, err := b.engine.SyncAll(b.ctx, nil)
+		res, err := b.engine.SyncAll(engine.Foreground(b.ctx), nil)
 		return syncResult(len(res), res, err)
 	}, b.syncAccount())
 }
 
 // syncNew downloads feeds never downloaded (just imported or added by
-// another process) if they are still due, without waiting for the tick.
+// another process) if they are still due, without waiting for the tick:
+// in the foreground, as the person looking at the empty feeds waits.
 func (b backend) syncNew(feeds []store.Feed) tea.Cmd {
 	return func() tea.Msg {
-		res := b.engine.SyncFeeds(b.ctx, feeds, false, nil)
+		res := b.engine.SyncFeeds(engine.Foreground(b.ctx), feeds, false, nil)
 		m := syncResult(len(feeds), res, nil)
 		m.background = true
 		return m
@@ -198,21 +201,22 @@ func syncResult(n int, res []engine.Result, err error) syncDoneMsg {
 
 // subscribe subscribes through the engine (web pages are searched for
 // their feeds; the configuration's enclosure setting applies) and
-// downloads the new feed.
+// downloads the new feed, in the foreground.
 func (b backend) subscribe(raw, folder string) tea.Cmd {
 	return func() tea.Msg {
 		u, err := weburl.Parse(raw)
 		if err != nil {
 			return subscribedMsg{err: fmt.Errorf("add: %w", err)}
 		}
-		got, err := b.engine.Subscribe(b.ctx, engine.Subscription{URL: u, Folder: folder})
+		ctx := engine.Foreground(b.ctx)
+		got, err := b.engine.Subscribe(ctx, engine.Subscription{URL: u, Folder: folder})
 		if err != nil {
 			return subscribedMsg{err: err}
 		}
 		if got.Feed.Remote() {
 			b.engine.SyncAccount(b.ctx)
 		} else {
-			b.engine.SyncFeeds(b.ctx, []store.Feed{got.Feed}, true, nil)
+			b.engine.SyncFeeds(ctx, []store.Feed{got.Feed}, true, nil)
 		}
 		return subscribedMsg{feedID: got.Feed.ID, title: got.Feed.Title, notices: got.Notices}
 	}

@@ -96,7 +96,8 @@ type Slot struct {
 }
 
 // Acquire waits for a place at rawURL's host, then a place among the
-// requests in flight, then a token, and returns the admission. It fails
+// requests in flight, then a token (none in the foreground: see
+// WithForeground), and returns the admission. It fails
 // with a *DownloadError: KindBlocked for a URL that is not http(s),
 // KindCanceled when ctx ends first.
 func (c *Client) Acquire(ctx context.Context, rawURL string) (*Slot, error) {
@@ -112,7 +113,7 @@ func (c *Client) Acquire(ctx context.Context, rawURL string) (*Slot, error) {
 		s.releaseHost()
 		return nil, canceled(rawURL, err)
 	}
-	if err := c.bucket.Take(ctx); err != nil {
+	if err := c.token(ctx); err != nil {
 		s.Release()
 		return nil, canceled(rawURL, err)
 	}

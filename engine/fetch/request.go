@@ -161,7 +161,8 @@ func (p *bodyPool) decoder(encoding string, r io.Reader) (_ io.Reader, release f
 
 // redirectChain follows at most maxRedirects hops, http(s) only, each
 // allowed by the context's RedirectGuard when it has one, moving the
-// slot's host place along and taking a token for each hop, and remembers
+// slot's host place along and taking a token for each hop (none in the
+// foreground), and remembers
 // where it is and whether every hop was permanent.
 type redirectChain struct {
 	slot      *Slot
@@ -199,7 +200,7 @@ func (c *redirectChain) check(req *http.Request, via []*http.Request) error {
 	if err := c.slot.hop(req.Context(), HostKey(u)); err != nil {
 		return err
 	}
-	return c.slot.c.bucket.Take(req.Context())
+	return c.slot.c.token(req.Context())
 }
 
 // transportError classifies a failed exchange; connected says whether it

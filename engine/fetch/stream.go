@@ -33,7 +33,7 @@ func (c *Client) Stream(req *http.Request, token bool) (*http.Response, error) {
 		return nil, canceled(rawURL, err)
 	}
 	if token {
-		if err := c.bucket.Take(ctx); err != nil {
+		if err := c.token(ctx); err != nil {
 			s.Release()
 			return nil, canceled(rawURL, err)
 		}

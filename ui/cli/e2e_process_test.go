@@ -176,10 +176,13 @@ func (u *user) integrity() string {
 }
 
 // openWithFunctions opens a database through go-sqlite3 with the SQL
-// function tidings' full-text index reads words through (html_text), as
-// any program must that checks the index.
+// functions tidings' full-text index reads words through (html_text,
+// title_text), as any program must that checks the index.
 func openWithFunctions(dsn string) *sql.DB {
 	drv := &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+		if err := c.RegisterFunc("title_text", store.TitleText, true); err != nil {
+			return err
+		}
 		return c.RegisterFunc("html_text", store.HTMLText, true)
 	}}
 	return sql.OpenDB(dsnConnector{dsn: dsn, drv: drv})

@@ -187,3 +187,41 @@ func TestQueryLanguageErrorsThroughCLI(t *testing.T) {
 		t.Fatalf("rules after refusals: %s", out)
 	}
 }
+
+// Words of Chinese and Japanese are found inside a run of text, in the
+// title and in the content, end to end: any three characters or more, and
+// two of Han.
+func TestQueryFindsCJKWordsInsideARun(t *testing.T) {
+	t.Parallel()
+	srv := newFeedServer(t)
+	srv.set("/ja.xml", []byte(`<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>ニュース</title>
+<item><title>今日の天気予報</title><guid>ja1</guid><description>&lt;p&gt;東京の天気は晴れ、明日は雨でしょう。&lt;/p&gt;</description></item>
+<item><title>北京欢迎你</title><guid>zh1</guid><description>我们今天去图书馆学习中文</description></item>
+<item><title>English</title><guid>en1</guid><description>Nothing in Tokyo today</description></item>
+</channel></rss>`))
+	u := newUser(t)
+	u.add(srv.URL + "/ja.xml")
+	u.ok("sync")
+	for expr, want := range map[string][]string{
+		`text:"天気"`:    {"今日の天気予報"},
+		`text:"天気は晴れ"`: {"今日の天気予報"},
+		`text:"明日は雨"`:  {"今日の天気予報"},
+		`text:"天気予報"`:  {"今日の天気予報"},
+		`text:"图书馆"`:   {"北京欢迎你"},
+		`text:"欢迎你"`:   {"北京欢迎你"},
+		`text:"天晴"`:    nil,
+		`text:"Tokyo"`: {"English"},
+		`text:"学习 东京"`: nil,
+		`text:"学习 中文"`: {"北京欢迎你"},
+		`text:"の天気"`:   {"今日の天気予報"},
+		`title ~ "天気"`: {"今日の天気予報"},
+	} {
+		got := titlesOf(u.items("--query", expr))
+		if want == nil {
+			want = []string{}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("items --query %s = %q, want %q", expr, got, want)
+		}
+	}
+}

@@ -61,7 +61,7 @@ func (c *cli) runAdd(rawURL string, o addOptions) error {
 			sub.Enclosures = &o.enclosures
 		}
 		eng := a.engine()
-		got, err := eng.Subscribe(a.ctx, sub)
+		got, err := eng.Subscribe(a.foreground(a.ctx), sub)
 		if err != nil {
 			return err
 		}

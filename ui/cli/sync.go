@@ -69,7 +69,7 @@ func (c *cli) runSync(o syncOptions) error {
 		ctx, cancel := context.WithCancel(c.ctx)
 		stopped := eng.StartEnclosures(ctx)
 		account := a.syncAccount(ctx, eng, o, feeds)
-		results := eng.SyncFeeds(ctx, feeds, o.force || len(o.feeds) > 0, bar.step)
+		results := eng.SyncFeeds(a.foreground(ctx), feeds, o.force || len(o.feeds) > 0, bar.step)
 		accountResult := <-account
 		eng.WaitEnclosures(ctx) // the enclosures this run queued, and any still waiting
 		cancel()
@@ -135,6 +135,17 @@ func count(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// foreground is ctx marked as the foreground (engine.Foreground) when a
+// person is at a terminal: standard input is one. Run from cron, or with
+// its input redirected, a command is background work, which the token
+// bucket paces.
+func (a *app) foreground(ctx context.Context) context.Context {
+	if f, ok := a.stdin.(*os.File); ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
+		return engine.Foreground(ctx)
+	}
+	return ctx
 }
 
 // syncTargets picks the feeds a sync run downloads.
