@@ -3,35 +3,19 @@ package store
 import (
 	"context"
 	"database/sql"
-	"runtime/debug"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/tidings-rss/tidings/engine/query"
+	"github.com/tidings-rss/tidings/testdata/testenv"
 )
 
 // TestFastPathSwitch checks that fastPaths follows the build: off exactly
 // when the build has the tag tidings_nofast.
 func TestFastPathSwitch(t *testing.T) {
-	if want := !builtWithTag(t, "tidings_nofast"); fastPaths != want {
+	if want := !testenv.BuiltWithTag(t, "tidings_nofast"); fastPaths != want {
 		t.Fatalf("fastPaths = %v in a build whose -tags say %v", fastPaths, want)
 	}
-}
-
-// builtWithTag reports whether the running binary was built with tag.
-func builtWithTag(t *testing.T, tag string) bool {
-	t.Helper()
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		t.Fatal("no build information in the test binary")
-	}
-	for _, s := range info.Settings {
-		if s.Key == "-tags" {
-			return slices.Contains(strings.Split(s.Value, ","), tag)
-		}
-	}
-	return false
 }
 
 // TestRulesFollowSwitch checks the rules' choice: the rules' SQL is read
