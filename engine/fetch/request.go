@@ -203,6 +203,23 @@ func (c *redirectChain) check(req *http.Request, via []*http.Request) error {
 	return c.slot.c.token(req.Context())
 }
 
+// redirectTarget is where a redirect response leads: its Location
+// resolved against from, the address that answered. A Location that
+// weburl refuses (another scheme, controls, spaces, bidi, too long) ends
+// the chain with an error.
+func redirectTarget(from weburl.URL, req *http.Request) (weburl.URL, error) {
+	loc := req.URL.String()
+	if req.Response != nil {
+		if l := req.Response.Header.Get("Location"); l != "" {
+			loc = l
+		}
+	}
+	if u, err := url.Parse(strings.TrimSpace(loc)); err == nil && u.Scheme != "" {
+		return CheckURL(loc)
+	}
+	return weburl.Resolve(from, loc)
+}
+
 // transportError classifies a failed exchange; connected says whether it
 // ever got a connection to a server.
 func transportError(ctx context.Context, rawURL string, err error, connected bool) error {

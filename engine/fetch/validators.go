@@ -1,12 +1,6 @@
 package fetch
 
-import (
-	"net/http"
-	"net/url"
-	"strings"
-
-	"github.com/tidings-rss/tidings/sanitize/weburl"
-)
+import "net/http"
 
 // maxValidator is the longest ETag or Last-Modified kept. Real ones are
 // under 100 bytes; a longer one is a server's mistake or a way to store
@@ -33,21 +27,4 @@ func printableValidator(v string) string {
 		}
 	}
 	return v
-}
-
-// redirectTarget is where a redirect response leads: its Location
-// resolved against from, the address that answered. A Location that
-// weburl refuses (another scheme, controls, spaces, bidi, too long) ends
-// the chain with an error.
-func redirectTarget(from weburl.URL, req *http.Request) (weburl.URL, error) {
-	loc := req.URL.String()
-	if req.Response != nil {
-		if l := req.Response.Header.Get("Location"); l != "" {
-			loc = l
-		}
-	}
-	if u, err := url.Parse(strings.TrimSpace(loc)); err == nil && u.Scheme != "" {
-		return CheckURL(loc)
-	}
-	return weburl.Resolve(from, loc)
 }
