@@ -129,13 +129,15 @@ func New(o Options) *Model {
 	be := backend{ctx: o.Context, store: o.Store, engine: o.Engine, now: o.Now, searches: &searchCache{}}
 	out, ln := &outbox{}, links{openURL: o.OpenURL, copy: o.Copy,
 		browser: browser{setting: o.Config.UI.Browser, inTerminal: o.Config.UI.BrowserInTerminal, ctx: o.Context, exec: o.Exec}}
+	snd := sender{ui: o.Config.UI, configPath: o.ConfigPath, ctx: o.Context, loc: o.Location, styles: st, last: new(string)}
 	tree := &treePane{keys: km, styles: st, be: be, out: out, links: ln, loc: o.Location, now: o.Now, focused: true,
 		listOrders: map[int64]store.ListOrder{}}
 	m := &Model{opts: o, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,
 		tree: tree,
 		items: &itemsPane{keys: km, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
-			player: player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}, nextFeed: tree.jumpFeed},
-		reader:  &readerPane{keys: km, styles: st, out: out, be: be, links: ln, loc: o.Location, fetching: map[int64]bool{}},
+			player: player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}, nextFeed: tree.jumpFeed, send: snd},
+		reader: &readerPane{keys: km, styles: st, out: out, be: be, links: ln, send: snd, loc: o.Location,
+			fetching: map[int64]bool{}},
 		prefs:   panePrefs{share: defaultShare},
 		started: map[int64]bool{}}
 	m.wait = m.status.wait

@@ -24,6 +24,7 @@ type readerPane struct {
 	out           *outbox
 	be            backend
 	links         links
+	send          sender
 	item          *store.Item
 	feed          *store.Feed
 	match         *regexp.Regexp // a search's words, highlighted
