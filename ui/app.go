@@ -56,6 +56,9 @@ type Options struct {
 	// ReadOnly says the database was opened read-only: the status line
 	// says so for as long as the reader runs.
 	ReadOnly bool
+	// Hyperlinks makes the reader's links OSC 8 hyperlinks (Run sets it
+	// when ui.hyperlinks is on and the terminal shows them).
+	Hyperlinks bool
 	// Exec runs a program on the terminal (the enclosure player), handing
 	// the terminal over until it exits; default tea.ExecProcess.
 	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
@@ -136,7 +139,7 @@ func New(o Options) *Model {
 		tree: tree,
 		items: &itemsPane{keys: km, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
 			player: player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}, nextFeed: tree.jumpFeed, send: snd},
-		reader: &readerPane{keys: km, styles: st, out: out, be: be, links: ln, send: snd, loc: o.Location,
+		reader: &readerPane{keys: km, styles: st, out: out, be: be, links: ln, send: snd, hyperlinks: o.Hyperlinks, loc: o.Location,
 			fetching: map[int64]bool{}},
 		prefs:   panePrefs{share: defaultShare},
 		started: map[int64]bool{}}
