@@ -79,8 +79,8 @@ type renderer struct {
 	hyperlinks bool
 	spans      spans
 	targets    []weburl.URL // each link's address as linkTarget makes it
-	inLink     int // inside an <a> being marked
-	inCell     int // inside a table cell's text
+	inLink     int          // inside an <a> being marked
+	inCell     int          // inside a table cell's text
 }
 
 func (r *renderer) walk(n *html.Node) {
