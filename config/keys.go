@@ -41,7 +41,7 @@ func (k Key) Leaf() string {
 const NotifyExample = `notify-send "$TIDINGS_FEED" "$TIDINGS_NEW_ITEMS new items"`
 
 // BookmarkExample is a ui.bookmark_command as the documentation shows it.
-const BookmarkExample = `~/bin/bookmark-linkding`
+const BookmarkExample = `~/bin/linkding-bookmark`
 
 // Keys returns every key of the configuration file in file order: the
 // top-level keys, then each table's. The ranges are written from the same
