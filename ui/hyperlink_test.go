@@ -149,3 +149,24 @@ func TestHyperlinkTerminal(t *testing.T) {
 		}
 	}
 }
+
+// With hyperlinks on, a hostile feed's title, text and links still put
+// nothing on the screen but the styles and hyperlinks to clean URLs.
+func TestHostileFeedWithHyperlinksDrawsOnlyCleanLinks(t *testing.T) {
+	f := newFixture(t)
+	addFeed(t, f.st, "http://127.0.0.1:9/evil.xml", "Evil"+hostile, "Evil "+hostile, []document.Item{{
+		GUID: "e1", Title: "Title " + hostile, Link: "https://evil.test/" + hostile, Published: day(0),
+		Content: "<p>" + hostile + `<a href="https://x.test/` + hostile + `">l` + hostile + `</a>` +
+			`<a href="https://ok.test/p?q=` + hostile + `">ok</a></p>`,
+	}})
+	for _, size := range [][2]int{{160, 45}, {70, 24}} {
+		h := newHarness(t, f.st, size[0], size[1], withOptions(func(o *Options) { o.Hyperlinks = true }))
+		h.selectNode("Evil " + hostile)
+		h.keys("tab", "enter")
+		h.waitFor("render", func() bool { return h.m.reader.renderedFor != 0 })
+		checkFrame(t, h.m.View())
+		if !strings.Contains(h.view(), "Title A") {
+			t.Errorf("the title's text is gone:\n%s", h.view())
+		}
+	}
+}

@@ -115,13 +115,12 @@ func (s sender) askPipe(a sent, out *outbox) {
 // pipe runs command with sh -c (config.ShellCommand), a in the configured
 // format on its stdin, and hands it the terminal.
 func (s sender) pipe(a sent, command string) tea.Cmd {
-	input := s.pipeInput(a)
 	return func() tea.Msg {
 		c, err := config.ShellCommand(s.ctx, command)
 		if err != nil {
 			return actionMsg{err: fmt.Errorf("pipe to %s: %w", command, err)}
 		}
-		c.Stdin = strings.NewReader(input)
+		c.Stdin = strings.NewReader(s.pipeInput(a))
 		return handOverMsg{cmd: c, done: func(err error) tea.Msg {
 			if err != nil {
 				return actionMsg{err: fmt.Errorf("pipe to %s: %w", command, err)}
