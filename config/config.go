@@ -191,7 +191,28 @@ type UIConfig struct {
 	// (browser_in_terminal); lynx, w3m, elinks, links and browsh get it
 	// without it.
 	BrowserInTerminal bool
+	// PipeFormat is what | writes to its command's stdin (pipe_format):
+	// [PipeText], [PipeHTML] or [PipeMarkdown].
+	PipeFormat string
+	// BookmarkCommand, when not empty, is the program the bookmark key
+	// runs (bookmark_command) as newsboat runs its bookmark-cmd: split
+	// into words as sh would without running a shell, then the item's
+	// URL, title, description and feed title as four more arguments.
+	BookmarkCommand string
+	// SaveDirectory is where the save key writes articles as Markdown
+	// (save_directory); empty: [UIConfig.SaveDir]'s default.
+	SaveDirectory string
+	// Hyperlinks makes the reader's links clickable with OSC 8 where the
+	// terminal supports them (hyperlinks).
+	Hyperlinks bool
 }
+
+// The values of ui.pipe_format.
+const (
+	PipeText     = "text"
+	PipeHTML     = "html"
+	PipeMarkdown = "markdown"
+)
 
 // Default returns the built-in configuration: a 1440-minute interval, 200
 // items per feed, 4 download threads, 1 connection per host, a token bucket
@@ -226,6 +247,7 @@ func Default() Config {
 			MaxDuration:        defaultMaxDuration,
 			Player:             defaultPlayer,
 		},
+		UI:     UIConfig{PipeFormat: PipeText, Hyperlinks: true},
 		Remote: RemoteConfig{IntervalMinutes: defaultRemoteInterval, MaxItems: defaultRemoteMaxItems},
 	}
 }

@@ -40,6 +40,9 @@ func (k Key) Leaf() string {
 // NotifyExample is a ui.notify_command as the documentation shows it.
 const NotifyExample = `notify-send "$TIDINGS_FEED" "$TIDINGS_NEW_ITEMS new items"`
 
+// BookmarkExample is a ui.bookmark_command as the documentation shows it.
+const BookmarkExample = `~/bin/linkding-bookmark`
+
 // Keys returns every key of the configuration file in file order: the
 // top-level keys, then each table's. The ranges are written from the same
 // constants and bounds the validation uses.
@@ -94,6 +97,13 @@ func Keys() []Key {
 		{Name: "ui.notify_command", Meaning: `Command the reader runs with sh -c, while it runs, for each download that brings new items to a watched feed (w), whoever downloaded it: the feed's title is in $TIDINGS_FEED and the number of new items in $TIDINGS_NEW_ITEMS, never on the command line; its output is discarded and a failure logged. Example: ` + NotifyExample + `; "" runs nothing.`},
 		{Name: "ui.browser", Meaning: `The browser o opens links with, written as $BROWSER is: commands separated by ":" (the first one installed runs), each split into words as sh would without running one, "%s" replaced by the link, else the link appended; "" is $BROWSER, else xdg-open.`},
 		{Name: "ui.browser_in_terminal", Meaning: "Give the browser the terminal until it exits, as a terminal browser needs; lynx, w3m, elinks, links and browsh get it without this."},
+		{Name: "ui.pipe_format", Meaning: `What | writes to its command's stdin: the article as plain text wrapped at 72 columns, as the sanitized HTML, or as Markdown.`,
+			Allowed: fmt.Sprintf(`%q, %q or %q`, PipeText, PipeHTML, PipeMarkdown)},
+		{Name: "ui.bookmark_command", Meaning: `The program the bookmark key (b) runs, as newsboat's bookmark-cmd: split into words as sh would without running a shell, then the item's URL, title, description and feed title as four more arguments; its first line of output is shown. Example: ` + BookmarkExample + `; "" runs nothing.`,
+			Allowed: "one command, without a pipe, redirection or variable"},
+		{Name: "ui.save_directory", Meaning: `Where the save key (ctrl+s) writes an article as Markdown, never over an existing file; "" is $XDG_DOWNLOAD_DIR, else ~/Downloads.`,
+			Allowed: path},
+		{Name: "ui.hyperlinks", Meaning: "Make the reader's links clickable (OSC 8 hyperlinks) where the terminal supports them; FORCE_HYPERLINK=1 or 0 overrides the detection."},
 
 		{Name: "remote.type", Meaning: `The account on a feed-sync server whose reading state tidings shares: "greader" speaks the Google Reader API of FreshRSS and Miniflux, "miniflux" Miniflux's own API, "ttrss" Tiny Tiny RSS's API, "fever" the Fever API of FreshRSS and Miniflux (which cannot subscribe: feeds added are local); "" is no account.`,
 			Allowed: fmt.Sprintf(`"", %q, %q, %q or %q`, RemoteGReader, RemoteMiniflux, RemoteTTRSS, RemoteFever)},

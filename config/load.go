@@ -72,6 +72,10 @@ type fileUI struct {
 	NotifyCommand     string `toml:"notify_command"`
 	Browser           string `toml:"browser"`
 	BrowserInTerminal bool   `toml:"browser_in_terminal"`
+	PipeFormat        string `toml:"pipe_format"`
+	BookmarkCommand   string `toml:"bookmark_command"`
+	SaveDirectory     string `toml:"save_directory"`
+	Hyperlinks        bool   `toml:"hyperlinks"`
 }
 
 // Load reads the TOML configuration at path over [Default] and validates it.
@@ -252,6 +256,9 @@ func resolvePaths(path string, c Config, loc *locator) (Config, error) {
 	}
 	if c.Enclosures.Directory, err = expandHome(c.Enclosures.Directory); err != nil {
 		return fail(keyEnclosureDir, err)
+	}
+	if c.UI.SaveDirectory, err = expandHome(c.UI.SaveDirectory); err != nil {
+		return fail(keySaveDirectory, err)
 	}
 	if c.LogFile != "" && c.Enclosures.Directory != "" {
 		return c, nil

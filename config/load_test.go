@@ -91,6 +91,10 @@ player = "mpv --no-video"
 notify_command = "notify-send tidings"
 browser = "w3m %s:firefox"
 browser_in_terminal = true
+pipe_format = "markdown"
+bookmark_command = "~/bin/mark --tag rss"
+save_directory = "/srv/saved"
+hyperlinks = false
 
 [remote]
 type = "greader"
@@ -137,7 +141,8 @@ func TestLoadFullFile(t *testing.T) {
 			ExtraBlockedTypes:      []string{"application/x-iso9660-image"},
 			Player:                 "mpv --no-video",
 		},
-		UI: UIConfig{NotifyCommand: "notify-send tidings", Browser: "w3m %s:firefox", BrowserInTerminal: true},
+		UI: UIConfig{NotifyCommand: "notify-send tidings", Browser: "w3m %s:firefox", BrowserInTerminal: true,
+			PipeFormat: PipeMarkdown, BookmarkCommand: "~/bin/mark --tag rss", SaveDirectory: "/srv/saved"},
 		Remote: RemoteConfig{Type: "greader", URL: "https://rss.example.org/api/greader.php",
 			User: "me", Password: "s3cret", IntervalMinutes: 30, MaxItems: 300000},
 	}
@@ -200,6 +205,26 @@ func TestLoadErrors(t *testing.T) {
 			name: "empty enclosure player",
 			doc:  "[enclosures]\nplayer = \"  \"\n",
 			line: 2, key: "enclosures.player", msg: []string{"must name a command"},
+		},
+		{
+			name: "unknown pipe format",
+			doc:  "[ui]\nbrowser = \"w3m\"\npipe_format = \"pdf\"\n",
+			line: 3, key: "ui.pipe_format", msg: []string{`"pdf"`, `must be "text", "html" or "markdown"`},
+		},
+		{
+			name: "bookmark command with a pipe",
+			doc:  "[ui]\nbookmark_command = \"mark | tee log\"\n",
+			line: 2, key: "ui.bookmark_command", msg: []string{"must be one command run without a shell", "it holds |"},
+		},
+		{
+			name: "relative save directory",
+			doc:  "\n[ui]\nsave_directory = \"saved\"\n",
+			line: 3, key: "ui.save_directory", msg: []string{`must be absolute or start with "~/"`},
+		},
+		{
+			name: "hyperlinks not a boolean",
+			doc:  "[ui]\nhyperlinks = \"yes\"\n",
+			line: 2, key: "ui.hyperlinks", msg: []string{"want boolean"},
 		},
 		{
 			name: "unknown dotted key",

@@ -83,3 +83,20 @@ func expandHome(p string) (string, error) {
 	}
 	return filepath.Join(home, p[1:]), nil
 }
+
+// SaveDir is the folder the reader saves articles into: SaveDirectory
+// when set ("~/" expanded by [Load]), else $XDG_DOWNLOAD_DIR when it is
+// absolute, else ~/Downloads.
+func (u UIConfig) SaveDir() (string, error) {
+	if u.SaveDirectory != "" {
+		return expandHome(u.SaveDirectory)
+	}
+	if dir := os.Getenv("XDG_DOWNLOAD_DIR"); dir != "" && filepath.IsAbs(dir) {
+		return dir, nil
+	}
+	home, err := homeDir()
+	if err != nil {
+		return "", errors.New("cannot find the download folder: " + err.Error())
+	}
+	return filepath.Join(home, "Downloads"), nil
+}

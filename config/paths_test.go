@@ -84,3 +84,25 @@ func TestExpandHome(t *testing.T) {
 		})
 	}
 }
+
+// ui.save_directory when set, else an absolute $XDG_DOWNLOAD_DIR, else
+// ~/Downloads.
+func TestSaveDir(t *testing.T) {
+	home, dl := t.TempDir(), t.TempDir()
+	tests := []struct{ name, setting, env, want string }{
+		{"setting", "/srv/saved", dl, "/srv/saved"},
+		{"setting under home", "~/saved", dl, filepath.Join(home, "saved")},
+		{"XDG_DOWNLOAD_DIR", "", dl, dl},
+		{"relative XDG_DOWNLOAD_DIR is ignored", "", "rel", filepath.Join(home, "Downloads")},
+		{"no XDG_DOWNLOAD_DIR", "", "", filepath.Join(home, "Downloads")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("HOME", home)
+			t.Setenv("XDG_DOWNLOAD_DIR", tt.env)
+			if got, err := (UIConfig{SaveDirectory: tt.setting}).SaveDir(); err != nil || got != tt.want {
+				t.Errorf("SaveDir() = %q, %v; want %q", got, err, tt.want)
+			}
+		})
+	}
+}

@@ -37,6 +37,9 @@ const (
 	keyBlockedExtensions = "enclosures.blocked_extensions"
 	keyBlockedTypes      = "enclosures.blocked_types"
 	keyPlayer            = "enclosures.player"
+	keyPipeFormat        = "ui.pipe_format"
+	keyBookmarkCommand   = "ui.bookmark_command"
+	keySaveDirectory     = "ui.save_directory"
 
 	keyRemoteType            = "remote.type"
 	keyRemoteURL             = "remote.url"
@@ -116,6 +119,7 @@ func validate(c Config, present func(key string) bool) []*Error {
 	v.check(keyPlayer, strings.TrimSpace(e.Player) != "" && !strings.ContainsFunc(e.Player, unicode.IsControl),
 		strconv.Quote(e.Player), "must name a command (without control characters)")
 
+	validateUI(&v, c.UI)
 	validateRemote(&v, c.Remote)
 	v.bound(keyRemoteInterval, c.Remote.IntervalMinutes, RemoteBound)
 	v.bound(keyRemoteMaxItems, c.Remote.MaxItems, RemoteMaxItemsBound)
@@ -197,4 +201,19 @@ func checkMediaType(typ string) string {
 		return `must be a MIME type such as "application/x-foo"`
 	}
 	return ""
+}
+
+// validateUI checks the [ui] table's values.
+func validateUI(v *validator, u UIConfig) {
+	v.check(keyPipeFormat, u.PipeFormat == PipeText || u.PipeFormat == PipeHTML || u.PipeFormat == PipeMarkdown,
+		strconv.Quote(u.PipeFormat), fmt.Sprintf("must be %q, %q or %q", PipeText, PipeHTML, PipeMarkdown))
+	if u.BookmarkCommand != "" {
+		_, err := SplitArgs(u.BookmarkCommand)
+		msg := ""
+		if err != nil {
+			msg = "must be one command run without a shell: " + err.Error()
+		}
+		v.check(keyBookmarkCommand, err == nil, strconv.Quote(u.BookmarkCommand), msg)
+	}
+	v.path(keySaveDirectory, u.SaveDirectory)
 }

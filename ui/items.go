@@ -27,6 +27,7 @@ type itemsPane struct {
 	out           *outbox
 	links         links
 	player        player
+	send          sender
 	title         string
 	query         store.ItemQuery
 	search        string         // non-empty: the rows are search results

@@ -85,6 +85,8 @@ func (p *itemsPane) key(km tea.KeyMsg, inReader bool) tea.Cmd {
 		return p.links.openOrSay(p.link(), p.out)
 	case key.Matches(km, k.CopyLink):
 		return p.links.copyOrSay(p.link(), p.out)
+	case key.Matches(km, k.Pipe, k.Bookmark, k.Save):
+		return p.sendItem(km)
 	default:
 		return p.move(km)
 	}
@@ -335,3 +337,13 @@ func (p *itemsPane) ShortHelp() []key.Binding {
 
 // FullHelp is the list's part of the full help.
 func (p *itemsPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
+
+// sendItem is |, b and ctrl+s on the selected item.
+func (p *itemsPane) sendItem(km tea.KeyMsg) tea.Cmd {
+	it := p.item()
+	if it == nil {
+		p.out.say("", errNoItem)
+		return nil
+	}
+	return p.send.key(km, p.keys, sentOf(*it), p.out)
+}

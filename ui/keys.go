@@ -11,6 +11,7 @@ type KeyMap struct {
 	NextItem, PrevItem                      key.Binding
 	MarkAllRead, Undo, Flag, Watch          key.Binding
 	OpenLink, CopyLink, Enclosure, Play     key.Binding
+	Pipe, Bookmark, Save                    key.Binding
 	Article                                 key.Binding
 	Refresh, RefreshAll                     key.Binding
 	Subscribe, Unsubscribe, Edit, Move      key.Binding
@@ -49,6 +50,9 @@ func DefaultKeyMap() KeyMap {
 		OpenLink:    b("o", "open link", "o"),
 		CopyLink:    b("y", "copy link", "y"),
 		Article:     b("f", "toggle whole article", "f"),
+		Pipe:        b("|", "pipe to a command", "|"),
+		Bookmark:    b("b", "bookmark (ui.bookmark_command)", "b"),
+		Save:        b("ctrl+s", "save as Markdown", "ctrl+s"),
 		Enclosure:   b("e", "download enclosure", "e"),
 		Play:        b("P", "play enclosure", "P"),
 		Refresh:     b("r", "refresh feed/folder", "r"),
@@ -87,6 +91,7 @@ func (k KeyMap) Sections() []helpSection {
 	return []helpSection{
 		{"Move", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back, k.NextPane}},
 		{"Read", []key.Binding{k.NextUnread, k.PrevUnread, k.NextItem, k.PrevItem, k.ToggleRead, k.MarkAllRead, k.Undo, k.Flag, k.OpenLink, k.CopyLink, k.Article}},
+		{"Send", []key.Binding{k.Pipe, k.Bookmark, k.Save}},
 		{"Podcasts", []key.Binding{k.Enclosure, k.Play}},
 		{"Feeds and folders", []key.Binding{k.Refresh, k.RefreshAll, k.Subscribe, k.Unsubscribe, k.Edit, k.Move, k.Watch, k.Health, k.ListOrder}},
 		{"Screen", []key.Binding{k.HideRead, k.Narrow, k.Widen, k.Zoom, k.Dismiss, k.Search, k.Rules, k.Stats, k.Help, k.ForceQuit}},

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tidings-rss/tidings/sanitize"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -19,11 +20,14 @@ import (
 // enclosures with their state, then its content rendered in a Cmd for the
 // pane's width.
 type readerPane struct {
-	keys          KeyMap
-	styles        Styles
-	out           *outbox
-	be            backend
-	links         links
+	keys   KeyMap
+	styles Styles
+	out    *outbox
+	be     backend
+	links  links
+	send   sender
+	// hyperlinks makes the links OSC 8 hyperlinks (Options.Hyperlinks).
+	hyperlinks    bool
 	item          *store.Item
 	feed          *store.Feed
 	match         *regexp.Regexp // a search's words, highlighted
@@ -57,10 +61,10 @@ func (r *readerPane) render() tea.Cmd {
 	if r.item == nil {
 		return nil
 	}
-	id, w, st, match, whole := r.item.ID, r.contentWidth(), r.styles, r.match, r.showingArticle()
+	id, w, st, match, whole, links := r.item.ID, r.contentWidth(), r.styles, r.match, r.showingArticle(), r.hyperlinks
 	content := r.source()
 	return func() tea.Msg {
-		return renderedMsg{id: id, width: w, whole: whole, doc: renderHTML(content, w, st, match)}
+		return renderedMsg{id: id, width: w, whole: whole, doc: renderLinked(content, w, st, match, links)}
 	}
 }
 
@@ -126,7 +130,13 @@ func (r *readerPane) header() []string {
 	}
 	out = append(out, wrap(r.styles.Meta, meta)...)
 	if it.Link != "" {
-		out = append(out, wrap(r.styles.Link, it.Link)...)
+		var target weburl.URL
+		if r.hyperlinks {
+			target = linkTarget(it.Link)
+		}
+		for _, l := range wrap(r.styles.Link, it.Link) {
+			out = append(out, hyperlinked(l, target))
+		}
 	}
 	if line := r.articleLine(); line != "" {
 		out = append(out, wrap(r.styles.Meta, line)...)

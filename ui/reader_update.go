@@ -72,6 +72,8 @@ func (r *readerPane) key(km tea.KeyMsg) tea.Cmd {
 		return r.links.copyOrSay(r.link(), r.out)
 	case key.Matches(km, r.keys.Article):
 		return r.toggleArticle()
+	case key.Matches(km, r.keys.Pipe, r.keys.Bookmark, r.keys.Save) && r.item != nil:
+		return r.send.key(km, r.keys, sent{item: *r.item, html: r.source()}, r.out)
 	default:
 		r.move(km)
 	}

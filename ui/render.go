@@ -10,6 +10,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/tidings-rss/tidings/sanitize"
+	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // rendered is an item's content laid out for the terminal: wrapped lines
@@ -26,9 +27,16 @@ type rendered struct {
 // Every piece of text passes through sanitize.Terminal before it is
 // styled, so the only escape sequences in the result are the styles' own.
 func renderHTML(src string, width int, st Styles, match *regexp.Regexp) rendered {
+	return renderLinked(src, width, st, match, false)
+}
+
+// renderLinked is renderHTML with the links' text and numbers and the
+// lines of the link list made OSC 8 hyperlinks when hyperlinks is true
+// (hyperlink.go).
+func renderLinked(src string, width int, st Styles, match *regexp.Regexp, hyperlinks bool) rendered {
 	width = max(width, 10)
 	root, err := html.Parse(strings.NewReader(src))
-	r := &renderer{width: width, st: st, match: match}
+	r := &renderer{width: width, st: st, match: match, hyperlinks: hyperlinks}
 	if err != nil {
 		r.text(src)
 	} else {
@@ -40,8 +48,12 @@ func renderHTML(src string, width int, st Styles, match *regexp.Regexp) rendered
 		r.out = append(r.out, st.Heading.Render("Links"))
 		for i, l := range r.links {
 			line := fmt.Sprintf("[%d] %s", i+1, l)
+			var target weburl.URL
+			if hyperlinks {
+				target = r.targets[i]
+			}
 			for _, w := range strings.Split(ansi.Hardwrap(line, width, true), "\n") {
-				r.out = append(r.out, st.LinkRef.Render(w))
+				r.out = append(r.out, hyperlinked(st.LinkRef.Render(w), target))
 			}
 		}
 	}
@@ -62,6 +74,13 @@ type renderer struct {
 	pre     int      // inside <pre>
 	heading int      // inside <hN>
 	list    []int    // per open list: -1 bullet, else next number
+	// hyperlinks marks the links' text for OSC 8 (spans), but in <pre>
+	// and table cells, which are laid out without the marks.
+	hyperlinks bool
+	spans      spans
+	targets    []weburl.URL // each link's address as linkTarget makes it
+	inLink     int          // inside an <a> being marked
+	inCell     int          // inside a table cell's text
 }
 
 func (r *renderer) walk(n *html.Node) {
@@ -200,26 +219,40 @@ func (r *renderer) image(n *html.Node) {
 	label := "image"
 	if src := attr(n, "src"); src != "" && !strings.HasPrefix(src, "data:") {
 		r.links = append(r.links, sanitize.Terminal(src))
+		r.targets = append(r.targets, linkTarget(src))
 		label = fmt.Sprintf("image %d", len(r.links))
 	}
-	if alt := strings.Join(strings.Fields(attr(n, "alt")), " "); alt != "" {
+	if alt := strings.Join(strings.Fields(sanitize.Terminal(attr(n, "alt"))), " "); alt != "" {
 		label += ": " + alt
 	}
 	r.inline.WriteString(" [" + label + "] ")
 }
 
 func (r *renderer) link(n *html.Node) {
-	r.children(n)
 	href := attr(n, "href")
 	if href == "" || strings.HasPrefix(href, "#") {
+		r.children(n)
 		return
 	}
+	mark := r.hyperlinks && r.inLink == 0 && r.pre == 0 && r.inCell == 0
+	if mark {
+		r.inline.WriteString(r.spans.add(linkTarget(href)))
+		r.inLink++
+	}
+	r.children(n)
 	r.links = append(r.links, sanitize.Terminal(href))
+	r.targets = append(r.targets, linkTarget(href))
 	r.inline.WriteString(fmt.Sprintf("[%d]", len(r.links)))
+	if mark {
+		r.inLink--
+		r.inline.WriteString(markEnd)
+	}
 }
 
-// text adds a text node: source line breaks are spaces except in <pre>.
+// text adds a text node, without a control (sanitize.Terminal): source
+// line breaks are spaces except in <pre>.
 func (r *renderer) text(s string) {
+	s = sanitize.Terminal(s)
 	if r.pre == 0 {
 		s = strings.ReplaceAll(s, "\n", " ")
 	}
@@ -235,7 +268,7 @@ func (r *renderer) flushHanging(hang int) {
 	raw := r.inline.String()
 	r.inline.Reset()
 	var paras []string
-	for _, p := range strings.Split(sanitize.Terminal(raw), "\n") {
+	for _, p := range strings.Split(cleanKeepingMarks(raw), "\n") {
 		paras = append(paras, strings.Join(strings.Fields(p), " "))
 	}
 	if strings.TrimSpace(strings.Join(paras, "")) == "" {
@@ -260,7 +293,7 @@ func (r *renderer) flushHanging(hang int) {
 			if lineNo == 0 {
 				lead = first
 			}
-			r.out = append(r.out, lead+highlight(line, r.match, style, r.st.Match))
+			r.out = append(r.out, lead+r.spans.line(highlight(line, r.match, style, r.st.Match)))
 			lineNo++
 		}
 	}

@@ -31,6 +31,8 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 		return m.counts(msg)
 	case actionMsg:
 		return m.actionDone(msg)
+	case handOverMsg:
+		return m.opts.Exec(msg.cmd, msg.done)
 	case syncDoneMsg:
 		return m.syncDone(msg)
 	case pollMsg:

@@ -12,7 +12,8 @@ import (
 
 // Run opens the reader on the terminal (alternate screen, mouse) and
 // returns when the user quits or ctx ends. Options.Context is set to ctx;
-// NO_COLOR (any value) sets Options.NoColor. Options.Output is required:
+// NO_COLOR (any value) sets Options.NoColor; Options.Hyperlinks is
+// ui.hyperlinks where the terminal shows them (hyperlinkTerminal). Options.Output is required:
 // Bubble Tea draws its frames on its raw path (the frames carry the
 // styles' escapes; every dynamic string in them was cleaned where it is
 // drawn), and a nil Options.Renderer is one for that stream.
@@ -24,6 +25,7 @@ func Run(ctx context.Context, o Options) error {
 	if os.Getenv("NO_COLOR") != "" {
 		o.NoColor = true
 	}
+	o.Hyperlinks = o.Config.UI.Hyperlinks && hyperlinkTerminal(os.Getenv)
 	screen := sanitize.RawTerminal(o.Output)
 	if o.Renderer == nil {
 		o.Renderer = NewRenderer(screen, o.NoColor)

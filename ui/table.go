@@ -84,6 +84,8 @@ func (r *renderer) tableRow(tr *html.Node) tableRow {
 func (r *renderer) cellText(n *html.Node) string {
 	saved := r.inline.String()
 	r.inline.Reset()
+	r.inCell++
+	defer func() { r.inCell-- }()
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {

@@ -55,7 +55,7 @@ func urlExtension(rawURL string) string {
 }
 
 // lastSegment is the last non-empty segment of a URL's path, unescaped
-// (an escaped "/" stays inside the segment, to be removed by cleanFileName).
+// (an escaped "/" stays inside the segment, to be removed by CleanFileName).
 func lastSegment(rawURL string) string {
 	u, err := url.Parse(strings.TrimSpace(rawURL))
 	if err != nil {

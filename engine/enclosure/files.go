@@ -38,24 +38,25 @@ func feedFolder(root string, feedID int64) (string, error) {
 
 // enclosureFileName names an enclosure's file: its URL's last path segment,
 // else the item title with an extension for the declared type, else
-// "enclosure-ID", each cleaned by cleanFileName.
+// "enclosure-ID", each cleaned by CleanFileName.
 func fileName(rawURL, title, typ string, id int64) string {
-	if name := cleanFileName(lastSegment(rawURL)); name != "" {
+	if name := CleanFileName(lastSegment(rawURL)); name != "" {
 		return name
 	}
 	ext := typeExtension(typ)
-	if name := cleanFileName(title); name != "" {
-		return cleanFileName(name + ext)
+	if name := CleanFileName(title); name != "" {
+		return CleanFileName(name + ext)
 	}
 	return fmt.Sprintf("enclosure-%d%s", id, ext)
 }
 
-// cleanFileName makes s safe as one file name inside a folder: every path
+// CleanFileName makes s safe as one file name inside a folder (an
+// enclosure's, an article the reader saves): every path
 // separator, control and format character (bidi overrides included),
 // invalid UTF-8 and ".." is removed, then leading dots and surrounding
 // spaces, and trailing dots (which some systems drop, changing the
 // extension). It is cut to maxNameBytes, keeping the extension.
-func cleanFileName(s string) string {
+func CleanFileName(s string) string {
 	s = strings.Map(func(r rune) rune {
 		switch {
 		case r == '/' || r == '\\' || r == utf8.RuneError:

@@ -29,7 +29,7 @@ func TestEnclosureFileName(t *testing.T) {
 		}
 	}
 	long := strings.Repeat("é", 300) + ".mp3"
-	if got := cleanFileName(long); len(got) > maxNameBytes || !strings.HasSuffix(got, "é.mp3") || !utf8.ValidString(got) {
+	if got := CleanFileName(long); len(got) > maxNameBytes || !strings.HasSuffix(got, "é.mp3") || !utf8.ValidString(got) {
 		t.Errorf("a long name became %q (%d bytes)", got, len(got))
 	}
 }
@@ -70,22 +70,22 @@ func FuzzCleanFileName(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		name := cleanFileName(s)
+		name := CleanFileName(s)
 		if name == "" {
 			return
 		}
 		if strings.ContainsAny(name, `/\`) || strings.Contains(name, "..") || strings.HasPrefix(name, ".") ||
 			len(name) > maxNameBytes || !utf8.ValidString(name) {
-			t.Fatalf("cleanFileName(%q) = %q", s, name)
+			t.Fatalf("CleanFileName(%q) = %q", s, name)
 		}
 		for _, r := range name {
 			if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
-				t.Fatalf("cleanFileName(%q) = %q keeps %U", s, name, r)
+				t.Fatalf("CleanFileName(%q) = %q keeps %U", s, name, r)
 			}
 		}
 		dir := filepath.Join(string(filepath.Separator), "enc", "1")
 		if !inFolder(dir, filepath.Join(dir, name)) {
-			t.Fatalf("cleanFileName(%q) = %q leaves the folder", s, name)
+			t.Fatalf("CleanFileName(%q) = %q leaves the folder", s, name)
 		}
 	})
 }
