@@ -62,7 +62,7 @@ func (m *Model) refreshAll() tea.Cmd {
 
 // openSubscribe is a: the subscribe dialog, in the selected folder.
 func (m *Model) openSubscribe() tea.Cmd {
-	m.openDialog(newSubscribeDialog(m.styles, m.be, m.out, m.tree.node().path))
+	m.openDialog(newSubscribeDialog(m.keys, m.styles, m.be, m.out, m.tree.node().path))
 	return nil
 }
 

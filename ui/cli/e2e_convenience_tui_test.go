@@ -42,3 +42,42 @@ func TestTUIMoveCompletesFolders(t *testing.T) {
 		t.Errorf("exit: %s", got)
 	}
 }
+
+// TestTUISubscribeToAPageOfSeveralFeeds: a in the reader on a page that
+// announces two feeds lists them (title, kind, URL); esc subscribes to
+// none; enter on the second subscribes to it.
+func TestTUISubscribeToAPageOfSeveralFeeds(t *testing.T) {
+	t.Parallel()
+	srv := newFeedServer(t)
+	srv.setDoc("/blog/", doc{contentType: "text/html", body: []byte(`<html><head>
+		<link rel="alternate" type="application/rss+xml" href="/posts.xml" title="All posts">
+		<link rel="alternate" type="application/atom+xml" href="/orbital.xml" title="Comments">
+		</head></html>`)})
+	srv.setFile(t, "/posts.xml", "rss20.xml")
+	srv.setFile(t, "/orbital.xml", "atom10.xml")
+	u := newUser(t)
+
+	tt := startTUI(t, u, 120, 40)
+	tt.waitFor("a subscribe")
+	for _, then := range []string{"Escape", "Enter"} {
+		tt.keys("a")
+		tt.waitFor("Subscribe")
+		tt.text(srv.URL + "/blog/")
+		tt.keys("Enter")
+		tt.waitFor("announces 2 feeds")
+		tt.waitFor("All posts · RSS · " + srv.URL + "/posts.xml")
+		tt.waitFor("Comments · Atom · " + srv.URL + "/orbital.xml")
+		if then == "Enter" {
+			tt.keys("j")
+		}
+		tt.keys(then)
+	}
+	tt.waitFor("subscribed to Orbital Log")
+	if f := u.feeds(); len(f) != 1 || f[0]["url"] != srv.URL+"/orbital.xml" {
+		t.Errorf("subscribed %v, want the second feed alone", f)
+	}
+	tt.keys("q")
+	if got := tt.waitExit(); got != "EXIT=0" {
+		t.Errorf("exit: %s", got)
+	}
+}
