@@ -1,6 +1,10 @@
 package cli
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -79,5 +83,67 @@ func TestTUISubscribeToAPageOfSeveralFeeds(t *testing.T) {
 	tt.keys("q")
 	if got := tt.waitExit(); got != "EXIT=0" {
 		t.Errorf("exit: %s", got)
+	}
+}
+
+// TestTUIPodcastQueue: Q lists the enclosures a sync downloaded or could
+// not; d downloads a failed one again, live; P plays a downloaded file
+// with enclosures.player; D, y deletes it, and it stays removed.
+func TestTUIPodcastQueue(t *testing.T) {
+	t.Parallel()
+	ms := newMediaServer(t)
+	ms.feed("/pod.xml", `<?xml version="1.0"?><rss version="2.0"><channel><title>Night Radio</title><link>http://x.test/</link>
+		<item><guid>e2</guid><title>Second night</title><enclosure url="`+ms.URL+`/media/two.mp3" type="audio/mpeg"/></item>
+		<item><guid>e1</guid><title>First night</title><enclosure url="`+ms.URL+`/media/one.mp3" type="audio/mpeg"/></item>
+		</channel></rss>`)
+	one, two := randomBytes(40<<10, 1), randomBytes(30<<10, 2)
+	ms.handle("/media/one.mp3", plain(one))
+	u := newUser(t)
+	dir := filepath.Join(u.home, "podcasts")
+	played := filepath.Join(u.home, "played")
+	player := filepath.Join(u.home, "player")
+	writeFile(t, player, "#!/bin/sh\nprintf '%s' \"$1\" > "+played+"\n")
+	if err := os.Chmod(player, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	u.writeConfig(fmt.Sprintf("[sync]\nbucket_refill_per_second = 0\n\n[enclosures]\ndirectory = %q\nplayer = %q\n", dir, player))
+	u.add(ms.URL+"/pod.xml", "--enclosures")
+	u.run("sync")
+
+	tt := startTUI(t, u, 120, 40)
+	tt.waitFor("Night Radio")
+	tt.keys("Q")
+	tt.waitFor("Podcast queue — 1 downloaded, 1 failed")
+	tt.waitFor("failed       Night Radio — Second night")
+	ms.handle("/media/two.mp3", plain(two))
+	tt.keys("d")
+	tt.waitFor("Podcast queue — 2 downloaded")
+	tt.keys("g", "P")
+	tt.waitFor("played ")
+	b, err := os.ReadFile(played)
+	if err != nil || !strings.HasSuffix(string(b), ".mp3") {
+		t.Fatalf("the player got %q, %v", b, err)
+	}
+	first, second, want := "/media/one.mp3", "/media/two.mp3", one // the first row: either, as queued the same second
+	if filepath.Base(string(b)) == "two.mp3" {
+		first, second, want = second, first, two
+	}
+	sameFile(t, string(b), want)
+	tt.keys("D")
+	tt.waitFor("? It will not be downloaded again automatically")
+	tt.keys("y")
+	tt.waitFor("1 removed")
+	if _, err := os.Stat(string(b)); !os.IsNotExist(err) {
+		t.Errorf("the deleted file is still there: %v", err)
+	}
+	tt.keys("Escape")
+	tt.waitFor("quit (tree)")
+	tt.keys("q")
+	if got := tt.waitExit(); got != "EXIT=0" {
+		t.Errorf("exit: %s", got)
+	}
+	encs := enclosuresByURL(u, ms.URL)
+	if encs[first]["status"] != "removed" || encs[second]["status"] != "downloaded" {
+		t.Errorf("enclosures after: %v", encs)
 	}
 }
