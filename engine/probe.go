@@ -62,7 +62,7 @@ func (e *Engine) probe(ctx context.Context, u weburl.URL, pick int) (*probed, er
 	alts := p.Announced
 	switch {
 	case pick > len(alts):
-		return nil, fmt.Errorf("%w: %s announces %d feed(s), not %d", ErrNoSuchFeed, u, len(alts), pick)
+		return nil, fmt.Errorf("%w: %s announces %s, not %d", ErrNoSuchFeed, u, feedCount(len(alts)), pick)
 	case pick > 0:
 		alts = alts[pick-1 : pick]
 	case len(alts) > 1:
@@ -73,6 +73,14 @@ func (e *Engine) probe(ctx context.Context, u weburl.URL, pick int) (*probed, er
 		return nil, fmt.Errorf("%s announces %s, which could not be read: %w", u, alts[0].URL, err)
 	}
 	return found, nil
+}
+
+// feedCount is "one feed" or "3 feeds".
+func feedCount(n int) string {
+	if n == 1 {
+		return "one feed"
+	}
+	return fmt.Sprintf("%d feeds", n)
 }
 
 // probeFeed fetches and parses one URL. When the body is a web page it

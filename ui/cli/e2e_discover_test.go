@@ -88,6 +88,9 @@ func TestAddPageAnnouncingSeveralFeeds(t *testing.T) {
 	if r := u.run("add", srv.URL+"/blog/", "--pick", "4"); r.code != 2 || !strings.Contains(r.stderr, "announces 3") {
 		t.Errorf("--pick 4 of 3: exit %d, stderr %q", r.code, r.stderr)
 	}
+	if r := u.run("add", srv.URL+"/posts.xml", "--pick", "2"); r.code != 2 || !strings.Contains(r.stderr, "is a feed") {
+		t.Errorf("--pick 2 of a feed: exit %d, stderr %q", r.code, r.stderr)
+	}
 	if r := u.run("add", srv.URL+"/blog/", "--pick", "2", "--all"); r.code != 2 {
 		t.Errorf("--pick with --all: exit %d, stderr %q", r.code, r.stderr)
 	}
