@@ -27,6 +27,9 @@ type queueView struct {
 	player        player
 	rows          []store.QueueEntry
 	loaded        bool
+	// reading is true while the queue is read; again asks for another
+	// read once it ends (something changed meanwhile).
+	reading, again bool
 	cursor, top   int
 	width, height int
 	// deleting is the enclosure whose file D asks about (0: none).
@@ -51,7 +54,15 @@ func newQueueView(km KeyMap, st Styles, be backend, out *outbox, pl player) *que
 // Init reads the queue.
 func (q *queueView) Init() tea.Cmd { return q.reload() }
 
-func (q *queueView) reload() tea.Cmd { return routeTo(q, q.be.enclosureQueue()) }
+// reload reads the queue, or once more after the read under way.
+func (q *queueView) reload() tea.Cmd {
+	if q.reading {
+		q.again = true
+		return nil
+	}
+	q.reading = true
+	return routeTo(q, q.be.enclosureQueue())
+}
 
 // Done reports whether the queue was closed.
 func (q *queueView) Done() bool { return q.done }
@@ -76,6 +87,11 @@ func (q *queueView) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case queueMsg:
 		q.read(msg)
+		again := q.again
+		q.reading, q.again = false, false
+		if again {
+			return q, q.reload()
+		}
 	case actionMsg:
 		q.out.say(msg.status, msg.err)
 		return q, q.reload()

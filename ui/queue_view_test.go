@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -126,4 +127,27 @@ func TestGoldenPodcastQueue(t *testing.T) {
 	}}})
 	h.keys("j", "j", "j")
 	golden(t, "podcast_queue_100x30", screen(h))
+}
+
+// A burst of enclosures queued elsewhere reads the queue once, and once
+// more after that read for what was queued meanwhile — not once each.
+func TestPodcastQueueReadsOnceForABurst(t *testing.T) {
+	f := newFixture(t)
+	h := newHarness(t, f.st, 100, 30)
+	q := newQueueView(h.m.keys, h.m.styles, h.m.be, h.m.out, h.m.player)
+	reads := 0
+	for id := int64(1); id <= 50; id++ {
+		if q.event(engine.EnclosureQueued{EnclosureID: id}) != nil {
+			reads++
+		}
+	}
+	if reads != 1 {
+		t.Fatalf("50 events started %d reads, want 1", reads)
+	}
+	if _, cmd := q.Update(queueMsg{}); cmd == nil {
+		t.Errorf("no second read for the events that came during the first")
+	}
+	if _, cmd := q.Update(queueMsg{}); cmd != nil {
+		t.Errorf("a third read with nothing new")
+	}
 }
