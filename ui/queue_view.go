@@ -20,18 +20,18 @@ import (
 // downloaded file, D deletes it (asked first), c takes a queued one off
 // the queue, d queues a failed or removed one again; esc goes back.
 type queueView struct {
-	keys          KeyMap
-	styles        Styles
-	be            backend
-	out           *outbox
-	player        player
-	rows          []store.QueueEntry
-	loaded        bool
+	keys   KeyMap
+	styles Styles
+	be     backend
+	out    *outbox
+	player player
+	rows   []store.QueueEntry
+	loaded bool
 	// reading is true while the queue is read; again asks for another
 	// read once it ends (something changed meanwhile).
 	reading, again bool
-	cursor, top   int
-	width, height int
+	cursor, top    int
+	width, height  int
 	// deleting is the enclosure whose file D asks about (0: none).
 	deleting int64
 	done     bool
