@@ -74,3 +74,14 @@ func TestMoveFolderOffersNeitherItselfNorItsSubfolders(t *testing.T) {
 		t.Errorf("moving Tech offers %q, want News only", got)
 	}
 }
+
+func TestGoldenMoveCompletion(t *testing.T) {
+	f := newFixture(t)
+	addFeed(t, f.st, "http://127.0.0.1:9/rust.xml", "Tech/Rust", "Rust Weekly", nil)
+	h := newHarness(t, f.st, 100, 30)
+	h.selectNode("Daily Wire")
+	h.keys("M", "ctrl+u")
+	h.typeText("T")
+	h.keys("tab", "tab")
+	golden(t, "move_completion_100x30", screen(h))
+}
