@@ -33,11 +33,11 @@ func (c *cli) addCmd() *cobra.Command {
 			"announces), subscribes without storing items, and prints the new feed's id. A page that\n" +
 			"announces several feeds is refused with exit status 2 and its feeds listed on stdout, one\n" +
 			"a line (number, URL, type, title, tab-separated): --pick N subscribes to the N-th, --all\n" +
-			"to every one (an id a line). An interval under 15 minutes is raised to 15. With an account configured\n" +
-			"([remote]), the account's server subscribes (--folder names its label) and the items come\n" +
-			"with the next sync; --local keeps the feed on this machine instead. The first feed added\n" +
-			"(without an account) also says on stderr how often feeds refresh by default and where to\n" +
-			"change it.",
+			"to every one (an id a line). An interval under 15 minutes is raised to 15. With an\n" +
+			"account configured ([remote]), the account's server subscribes (--folder names its label)\n" +
+			"and the items come with the next sync; --local keeps the feed on this machine instead.\n" +
+			"The first feed added (without an account) also says on stderr how often feeds refresh by\n" +
+			"default and where to change it.",
 		Args: exactArgs(1, "one URL"),
 		RunE: func(_ *cobra.Command, args []string) error { return c.runAdd(args[0], o) },
 	}
