@@ -31,14 +31,14 @@ func (e *Engine) WaitEnclosures(ctx context.Context) error {
 }
 
 // QueueItemEnclosures queues an item's enclosures on request, whatever its
-// feed's setting: new and failed ones (a retry resumes a partial file);
-// blocked types stay blocked. The running downloader picks them up.
+// feed's setting: new, failed and removed ones (a retry resumes a partial
+// file); blocked types stay blocked. The running downloader picks them up.
 func (e *Engine) QueueItemEnclosures(ctx context.Context, itemID int64) error {
 	jobs, err := e.itemJobs(ctx, itemID)
 	if err != nil {
 		return err
 	}
-	e.enclosures.Enqueue(ctx, jobs, store.EnclosureNone, store.EnclosureFailed)
+	e.enclosures.Enqueue(ctx, jobs, store.EnclosureNone, store.EnclosureFailed, store.EnclosureRemoved)
 	return nil
 }
 

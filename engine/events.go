@@ -11,7 +11,8 @@ import (
 // for each download: FeedDownloading, FeedDownloadCompleted, then on success
 // FeedItemCountChanged and FolderItemCountChanged for the feed's folder and
 // each parent. Enclosures report EnclosureQueued, then EnclosureProgress as
-// they download, then EnclosureCompleted or EnclosureFailed. A sync of the
+// they download, then EnclosureCompleted or EnclosureFailed; one the
+// person cancels or deletes sends EnclosureRemoved. A sync of the
 // account sends AccountSyncing, then AccountSynced. The UI turns them into
 // tea.Msg values.
 type Event interface {

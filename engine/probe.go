@@ -2,7 +2,6 @@ package engine
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -15,36 +14,73 @@ import (
 
 // probed is what checking a URL before subscribing found.
 type probed struct {
-	// URL is the feed's address: the one given, or the first feed a web
-	// page announced.
+	// URL is the feed's address: the one given, or the feed a web page
+	// announced.
 	URL weburl.URL
 	// Title is the feed's title (sanitized).
 	Title string
 	// Items is how many entries the document held.
 	Items int
-	// Alternates are the page's other feeds, when URL was found on a page
-	// (at most feed.MaxAlternates in all).
-	Alternates []weburl.URL
+	// Announced are the feeds the page announces, when URL was a web
+	// page (at most feed.MaxAlternates).
+	Announced []feed.Announced
 }
 
+// AnnouncedFeed is a feed a web page announces (its URL, media type and
+// the page's title for it).
+type AnnouncedFeed = feed.Announced
+
+// SeveralFeedsError says that a web page announces several feeds and
+// none was picked: Feeds lists them, in the page's order, for a person to
+// choose one (Subscription.Pick, or its URL).
+type SeveralFeedsError struct {
+	Page  weburl.URL
+	Feeds []AnnouncedFeed
+}
+
+// Error says how many feeds the page announces.
+func (e *SeveralFeedsError) Error() string {
+	return fmt.Sprintf("%s announces %d feeds: choose one", e.Page, len(e.Feeds))
+}
+
+// ErrNoSuchFeed is a Pick beyond the feeds a page announces.
+var ErrNoSuchFeed = errors.New("no such feed")
+
 // probe fetches u once to check that it is a feed. A web page is
-// searched for the feeds it announces (<link rel="alternate">) and the
-// first that parses is taken. Nothing is stored.
-func (e *Engine) probe(ctx context.Context, u weburl.URL) (*probed, error) {
+// searched for the feeds it announces (<link rel="alternate">): the one
+// it announces, or the pick-th (from 1) of several; several and no pick
+// is a *SeveralFeedsError. A URL that is a feed counts as one announced
+// feed for pick. Nothing is stored.
+func (e *Engine) probe(ctx context.Context, u weburl.URL, pick int) (*probed, error) {
 	p, err := e.probeFeed(ctx, u, 0)
-	if err == nil || !errors.Is(err, feed.ErrNotAFeed) || p == nil || len(p.Alternates) == 0 {
+	if p == nil || !errors.Is(err, feed.ErrNotAFeed) || len(p.Announced) == 0 {
+		if err == nil && pick > 1 {
+			return nil, fmt.Errorf("%w: %s is a feed, not a page announcing %d", ErrNoSuchFeed, u, pick)
+		}
 		return p, err
 	}
-	var firstErr error
-	for i, alt := range p.Alternates {
-		found, err := e.probeFeed(ctx, alt, 0)
-		if err == nil {
-			found.Alternates = append(append([]weburl.URL{}, p.Alternates[:i]...), p.Alternates[i+1:]...)
-			return found, nil
-		}
-		firstErr = cmp.Or(firstErr, err)
+	alts := p.Announced
+	switch {
+	case pick > len(alts):
+		return nil, fmt.Errorf("%w: %s announces %s, not %d", ErrNoSuchFeed, u, feedCount(len(alts)), pick)
+	case pick > 0:
+		alts = alts[pick-1 : pick]
+	case len(alts) > 1:
+		return nil, &SeveralFeedsError{Page: u, Feeds: alts}
 	}
-	return nil, fmt.Errorf("%s announces feeds, but none could be read: %w", u, firstErr)
+	found, err := e.probeFeed(ctx, alts[0].URL, 0)
+	if err != nil {
+		return nil, fmt.Errorf("%s announces %s, which could not be read: %w", u, alts[0].URL, err)
+	}
+	return found, nil
+}
+
+// feedCount is "one feed" or "3 feeds".
+func feedCount(n int) string {
+	if n == 1 {
+		return "one feed"
+	}
+	return fmt.Sprintf("%d feeds", n)
 }
 
 // probeFeed fetches and parses one URL. When the body is a web page it
@@ -68,7 +104,7 @@ func (e *Engine) probeFeed(ctx context.Context, u weburl.URL, hops int) (*probed
 	if err != nil {
 		p := &probed{URL: u}
 		if errors.Is(err, feed.ErrNotAFeed) {
-			p.Alternates = feed.Discover(resp.FinalURL, resp.Body)
+			p.Announced = feed.Announcements(resp.FinalURL, resp.Body)
 		}
 		return p, &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: rawURL, Err: err}
 	}

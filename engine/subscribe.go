@@ -29,20 +29,23 @@ type Subscription struct {
 	// account is configured; without it, an account subscribes on its
 	// server, under the label Folder names.
 	Local bool
+	// Pick chooses, from 1, among the feeds a web page announces; 0 takes
+	// the one it announces, and refuses several (*SeveralFeedsError).
+	Pick int
 }
 
 // Subscribed is what Subscribe made.
 type Subscribed struct {
 	Feed store.Feed
-	// Alternates are the other feeds a web page announced.
-	Alternates []weburl.URL
 	// Notices are settings Subscribe raised or clamped (BoundSettings).
 	Notices []string
 }
 
 // Subscribe checks a URL before subscribing — it is fetched once through
-// the door; a web page is searched for the feeds it announces and the
-// first that parses is taken — then subscribes with the settings brought
+// the door; a web page is searched for the feeds it announces: the one
+// it announces is taken, or the one s.Pick picks; several and no pick is a
+// *SeveralFeedsError that lists them, and a pick beyond them wraps
+// ErrNoSuchFeed — then subscribes with the settings brought
 // within their bounds. No items are stored. It fails with an error
 // wrapping store.ErrDuplicate when the feed (as given or as found) is
 // subscribed already, and with the probe's error when nothing readable is
@@ -67,8 +70,12 @@ func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, err
 		notices = append(notices, fmt.Sprintf("%s cannot subscribe on the server: %s is a local feed here "+
 			"(subscribe on the server to sync it)", e.cfg.Remote.Type, s.URL))
 	}
-	p, err := e.probe(ctx, s.URL)
-	if err != nil {
+	p, err := e.probe(ctx, s.URL, s.Pick)
+	var several *SeveralFeedsError
+	switch {
+	case errors.As(err, &several), errors.Is(err, ErrNoSuchFeed):
+		return Subscribed{}, err
+	case err != nil:
 		return Subscribed{}, fmt.Errorf("add %s: %s", s.URL, fetch.Reason(err))
 	}
 	nf := store.NewFeed{URL: p.URL, Title: p.Title, FolderPath: *fs.FolderPath,
@@ -87,7 +94,7 @@ func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, err
 		return Subscribed{}, err
 	}
 	f, err := e.store.Feed(ctx, id)
-	return Subscribed{Feed: f, Alternates: p.Alternates, Notices: notices}, err
+	return Subscribed{Feed: f, Notices: notices}, err
 }
 
 // Unsubscribe removes a feed with its items, and every file of its

@@ -97,6 +97,8 @@ type Model struct {
 	// wait makes the Cmds that wait on timers and the engine; the status
 	// bar shares it.
 	wait *waiter
+	// player plays enclosures (P in the list and in the podcast queue).
+	player player
 }
 
 // New builds the reader. Nothing is read until Init's Cmds run.
@@ -129,6 +131,7 @@ func New(o Options) *Model {
 		o.Engine = engine.New(o.Store, o.Config, engine.Options{Logger: o.Logger})
 	}
 	st, km := NewStyles(o.Renderer, o.NoColor), DefaultKeyMap()
+	pl := player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}
 	be := backend{ctx: o.Context, store: o.Store, engine: o.Engine, now: o.Now, searches: &searchCache{}}
 	out, ln := &outbox{}, links{openURL: o.OpenURL, copy: o.Copy,
 		browser: browser{setting: o.Config.UI.Browser, inTerminal: o.Config.UI.BrowserInTerminal, ctx: o.Context, exec: o.Exec}}
@@ -138,11 +141,11 @@ func New(o Options) *Model {
 	m := &Model{opts: o, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,
 		tree: tree,
 		items: &itemsPane{keys: km, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
-			player: player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}, nextFeed: tree.jumpFeed, send: snd},
+			player: pl, nextFeed: tree.jumpFeed, send: snd},
 		reader: &readerPane{keys: km, styles: st, out: out, be: be, links: ln, send: snd, hyperlinks: o.Hyperlinks, loc: o.Location,
 			fetching: map[int64]bool{}},
 		prefs:   panePrefs{share: defaultShare},
-		started: map[int64]bool{}}
+		started: map[int64]bool{}, player: pl}
 	m.wait = m.status.wait
 	if o.ReadOnly {
 		m.status.setReadOnly()

@@ -239,6 +239,25 @@ func (b backend) downloadedEnclosure(itemID int64) tea.Cmd {
 	}
 }
 
+// enclosureQueue reads the podcast queue.
+func (b backend) enclosureQueue() tea.Cmd {
+	return func() tea.Msg {
+		rows, err := b.engine.EnclosureQueue(b.ctx)
+		return queueMsg{rows: rows, err: err}
+	}
+}
+
+// enclosureAction runs an action of the podcast queue; its actionMsg says
+// done, or the error.
+func (b backend) enclosureAction(done string, do func(ctx context.Context, e *engine.Engine) error) tea.Cmd {
+	return func() tea.Msg {
+		if err := do(b.ctx, b.engine); err != nil {
+			return actionMsg{err: err}
+		}
+		return actionMsg{status: done}
+	}
+}
+
 // fetchArticle fetches an item's page now through the engine (its door,
 // its limits) and reads the item again with the article stored.
 func (b backend) fetchArticle(id int64) tea.Cmd {

@@ -24,7 +24,7 @@ const (
 // newSubscribeDialog asks for a URL and a folder (the selected one). The
 // dialog stays open while the address is checked and on failure, with
 // what was typed, saying why; it closes on success.
-func newSubscribeDialog(st Styles, be backend, out *outbox, folder string) *form {
+func newSubscribeDialog(km KeyMap, st Styles, be backend, out *outbox, folder string) *form {
 	var f *form
 	f = newForm(st, "Subscribe", func(v formValues) (tea.Cmd, error) {
 		if v[fieldURL] == "" {
@@ -37,11 +37,16 @@ func newSubscribeDialog(st Styles, be backend, out *outbox, folder string) *form
 		f.stayOpen("checking " + u + " …")
 		return routeTo(f, be.subscribe(u, v[fieldFolder])), nil
 	}, textField(fieldURL, "URL", "", "https://example.com/feed.xml"), textField(fieldFolder, "Folder", folder, "(top level)"))
-	f.note = "A web page is searched for the feeds it announces."
+	f.note = "A web page is searched for the feeds it announces; of several, you choose."
 	f.action = "subscribe"
 	f.result = func(msg tea.Msg) tea.Cmd {
 		sm, ok := msg.(subscribedMsg)
 		if !ok {
+			return nil
+		}
+		if several, ok := severalFeeds(sm.err); ok && !f.done {
+			f.done = true
+			out.post(openDialogMsg{newFeedChoice(km, st, be, out, several, f.fields[1].value())})
 			return nil
 		}
 		if sm.err != nil {

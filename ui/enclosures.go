@@ -30,6 +30,9 @@ func (s *statusBar) enclosureEvent(ev engine.Event) {
 		delete(s.enclosures, ev.EnclosureID)
 		s.errors.drop(enclosureErrorKey(ev.EnclosureID))
 		s.set("downloaded "+oneLine(ev.Path), nil)
+	case engine.EnclosureRemoved:
+		delete(s.enclosures, ev.EnclosureID)
+		s.errors.drop(enclosureErrorKey(ev.EnclosureID))
 	case engine.EnclosureFailed:
 		delete(s.enclosures, ev.EnclosureID)
 		s.errors.put(enclosureErrorKey(ev.EnclosureID), fileName(ev.URL)+": "+oneLine(engine.Reason(ev.Err)))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -42,7 +43,7 @@ func (t *treePane) openMove(tg feedTarget) tea.Cmd {
 		f := newForm(t.styles, "Move folder "+oneLine(n.path), func(v formValues) (tea.Cmd, error) {
 			to := strings.Trim(strings.TrimSpace(v[fieldInto])+"/"+name, "/")
 			return t.moveFolder(n.path, to, "move"), nil
-		}, textField(fieldInto, "Into", store.ParentFolder(n.path), "(top level)"))
+		}, t.folderField(fieldInto, "Into", store.ParentFolder(n.path), n.path))
 		f.action, f.note = "move", "The folder keeps its name, its feeds and its sub-folders."
 		t.out.post(openDialogMsg{f})
 		return nil
@@ -56,10 +57,26 @@ func (t *treePane) openMove(tg feedTarget) tea.Cmd {
 		to := v[fieldFolder]
 		return t.be.folderAction(fmt.Sprintf("moved %s to %s", title, folderName(to)), fmt.Sprintf("cannot move %s to %s", title, folderName(to)),
 			func(ctx context.Context, e *engine.Engine) error { return e.MoveFeed(ctx, id, to) }), nil
-	}, textField(fieldFolder, "Folder", feed.FolderPath, "(top level)"))
+	}, t.folderField(fieldFolder, "Folder", feed.FolderPath, ""))
 	f.action, f.note = "move", "A folder that does not exist is created."
 	t.out.post(openDialogMsg{f})
 	return nil
+}
+
+// folderField is the Move dialog's folder field: tab completes the
+// existing folders' paths (but moving's own folder and those under it);
+// a new name is taken as well.
+func (t *treePane) folderField(name, label, value, moving string) field {
+	fl := textField(name, label, value, "(top level)")
+	var paths []string
+	for _, f := range t.data.folders {
+		if moving == "" || f.Path != moving && !strings.HasPrefix(f.Path, moving+"/") {
+			paths = append(paths, f.Path)
+		}
+	}
+	slices.Sort(paths)
+	fl.complete = &completion{candidates: paths}
+	return fl
 }
 
 // moveFolder renames or moves the folder from to to; verb is "rename"

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -20,6 +21,8 @@ type field struct {
 	input   textinput.Model
 	options []string // a choice when not nil
 	choice  int
+	// complete offers values for a text field (tab), when not nil.
+	complete *completion
 }
 
 func textField(name, label, value, placeholder string) field {
@@ -153,6 +156,9 @@ func (f *form) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case "enter":
 		return f, f.submitted()
 	case "tab", "down":
+		if km.String() == "tab" && f.completed(cur) {
+			return f, nil
+		}
 		f.setFocus(f.focus + 1)
 		return f, nil
 	case "shift+tab", "up":
@@ -171,6 +177,20 @@ func (f *form) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	cur.input, cmd = cur.input.Update(km)
 	return f, cmd
+}
+
+// completed is tab in a field that completes: true when it changed the
+// value.
+func (f *form) completed(cur *field) bool {
+	if cur.complete == nil {
+		return false
+	}
+	v, ok := cur.complete.next(cur.input.Value())
+	if ok {
+		cur.input.SetValue(v)
+		cur.input.CursorEnd()
+	}
+	return ok
 }
 
 func (f *form) submitted() tea.Cmd {
@@ -208,6 +228,9 @@ func (f *form) View() string {
 			v = fl.input.View()
 		}
 		lines = append(lines, label+v)
+		if fl.complete != nil && i == f.focus {
+			lines = append(lines, matchLines(st, fl, lw+2)...)
+		}
 	}
 	if f.note != "" {
 		lines = append(lines, "", st.Faint.Render(eachLine(f.note)))
@@ -222,10 +245,35 @@ func (f *form) View() string {
 	return box(st, strings.Join(lines, "\n"), w, width, height)
 }
 
+// matchLines lists the completions of a field under it, indented by
+// indent cells, the one in the field marked.
+func matchLines(st Styles, fl field, indent int) []string {
+	ms, at := fl.complete.shown(fl.input.Value())
+	if len(ms) == 0 || len(ms) == 1 && at == 0 {
+		return nil
+	}
+	pad := strings.Repeat(" ", indent)
+	var out []string
+	for i, m := range ms[:min(len(ms), maxShownMatches)] {
+		line := "  " + oneLine(m)
+		if i == at {
+			line = st.RowSelected.Render("› " + oneLine(m))
+		}
+		out = append(out, pad+line)
+	}
+	if more := len(ms) - maxShownMatches; more > 0 {
+		out = append(out, pad+st.Faint.Render(fmt.Sprintf("  … %d more", more)))
+	}
+	return out
+}
+
 // hint is the form's keys: ←/→ only when it has a choice, tab only when
 // it has several fields.
 func (f *form) hint() string {
 	parts := []string{"enter " + f.verb()}
+	if fl := f.fields[f.focus]; fl.complete != nil {
+		parts = append(parts, "tab complete")
+	}
 	if len(f.fields) > 1 {
 		parts = append(parts, "tab next field")
 	}

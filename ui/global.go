@@ -32,6 +32,7 @@ func (m *Model) globalKey(km tea.KeyMsg) (tea.Cmd, bool) {
 		{k.Stats, m.openStats},
 		{k.Rules, m.openRules},
 		{k.HideRead, m.toggleHideRead},
+		{k.Queue, m.openQueue},
 	} {
 		if key.Matches(km, g.b) {
 			return g.do(), true
@@ -62,8 +63,15 @@ func (m *Model) refreshAll() tea.Cmd {
 
 // openSubscribe is a: the subscribe dialog, in the selected folder.
 func (m *Model) openSubscribe() tea.Cmd {
-	m.openDialog(newSubscribeDialog(m.styles, m.be, m.out, m.tree.node().path))
+	m.openDialog(newSubscribeDialog(m.keys, m.styles, m.be, m.out, m.tree.node().path))
 	return nil
+}
+
+// openQueue is Q: the podcast queue.
+func (m *Model) openQueue() tea.Cmd {
+	q := newQueueView(m.keys, m.styles, m.be, m.out, m.player)
+	m.openDialog(q)
+	return q.Init()
 }
 
 // openSearch is /: the search dialog.

@@ -19,6 +19,8 @@ type KeyMap struct {
 	Narrow, Widen, Zoom                     key.Binding
 	Search, Stats, Help                     key.Binding
 	Rules                                   key.Binding
+	Queue, QueueDelete, QueueCancel         key.Binding
+	QueueRetry                              key.Binding
 }
 
 // DefaultKeyMap returns the newsboat-like bindings.
@@ -55,6 +57,10 @@ func DefaultKeyMap() KeyMap {
 		Save:        b("ctrl+s", "save as Markdown", "ctrl+s"),
 		Enclosure:   b("e", "download enclosure", "e"),
 		Play:        b("P", "play enclosure", "P"),
+		Queue:       b("Q", "podcast queue", "Q"),
+		QueueDelete: b("D", "queue: delete the file", "D"),
+		QueueCancel: b("c", "queue: cancel", "c"),
+		QueueRetry:  b("d", "queue: download again", "d"),
 		Refresh:     b("r", "refresh feed/folder", "r"),
 		RefreshAll:  b("R", "refresh all", "R"),
 		Subscribe:   b("a", "subscribe", "a"),
@@ -92,7 +98,7 @@ func (k KeyMap) Sections() []helpSection {
 		{"Move", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back, k.NextPane}},
 		{"Read", []key.Binding{k.NextUnread, k.PrevUnread, k.NextItem, k.PrevItem, k.ToggleRead, k.MarkAllRead, k.Undo, k.Flag, k.OpenLink, k.CopyLink, k.Article}},
 		{"Send", []key.Binding{k.Pipe, k.Bookmark, k.Save}},
-		{"Podcasts", []key.Binding{k.Enclosure, k.Play}},
+		{"Podcasts", []key.Binding{k.Enclosure, k.Play, k.Queue, k.QueueDelete, k.QueueCancel, k.QueueRetry}},
 		{"Feeds and folders", []key.Binding{k.Refresh, k.RefreshAll, k.Subscribe, k.Unsubscribe, k.Edit, k.Move, k.Watch, k.Health, k.ListOrder}},
 		{"Screen", []key.Binding{k.HideRead, k.Narrow, k.Widen, k.Zoom, k.Dismiss, k.Search, k.Rules, k.Stats, k.Help, k.ForceQuit}},
 	}

@@ -71,18 +71,24 @@ func (p *itemsPane) played(msg playMsg) tea.Cmd {
 		p.out.say("", msg.err)
 		return nil
 	}
-	args := strings.Fields(p.player.command)
+	return p.player.play(msg.enc.Path, p.out)
+}
+
+// play runs the player on the file at path; a player config.CheckProgram
+// refuses is not run, and out says why.
+func (pl player) play(file string, out *outbox) tea.Cmd {
+	args := strings.Fields(pl.command)
 	if len(args) == 0 {
 		args = []string{"xdg-open"}
 	}
 	if err := config.CheckProgram(args[0]); err != nil {
-		p.out.say("", fmt.Errorf("player: %w", err))
+		out.say("", fmt.Errorf("player: %w", err))
 		return nil
 	}
-	cmd := exec.CommandContext(p.player.ctx, args[0], append(args[1:], msg.enc.Path)...)
-	path := oneLine(msg.enc.Path)
-	p.out.say("playing "+path, nil)
-	return p.player.exec(cmd, func(err error) tea.Msg {
+	cmd := exec.CommandContext(pl.ctx, args[0], append(args[1:], file)...)
+	path := oneLine(file)
+	out.say("playing "+path, nil)
+	return pl.exec(cmd, func(err error) tea.Msg {
 		if err != nil {
 			return actionMsg{status: "play", err: fmt.Errorf("%s %s: %w", args[0], path, err)}
 		}
@@ -110,6 +116,10 @@ func enclosureUpdate(ev engine.Event) (int64, func(*store.Enclosure), bool) {
 			status = store.EnclosureBlocked
 		}
 		return ev.EnclosureID, func(e *store.Enclosure) { e.Status, e.Error = status, engine.Reason(ev.Err) }, true
+	case engine.EnclosureRemoved:
+		return ev.EnclosureID, func(e *store.Enclosure) {
+			e.Status, e.Path, e.BytesDone, e.Error = store.EnclosureRemoved, "", 0, ""
+		}, true
 	}
 	return 0, nil, false
 }

@@ -210,6 +210,8 @@ func enclosureState(e store.Enclosure) string {
 			return why
 		}
 		return "blocked: " + oneLine(e.Error)
+	case store.EnclosureRemoved:
+		return "removed (not downloaded again automatically) — e downloads it"
 	}
 	return "not downloaded — e downloads it"
 }

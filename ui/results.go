@@ -178,6 +178,9 @@ func (m *Model) engineEvent(msg engineMsg) tea.Cmd {
 		cmds = append(cmds, m.be.loadCounts(), m.be.loadAccount())
 	}
 	cmds = append(cmds, m.route(m.tree, msg), m.route(m.items, msg), m.route(m.reader, msg))
+	if m.dialog != nil { // the podcast queue follows the downloads
+		cmds = append(cmds, m.route(m.dialog, msg))
+	}
 	return tea.Batch(cmds...)
 }
 

@@ -41,49 +41,82 @@ const (
 	// resolving them: enough for MaxAlternates once duplicates and
 	// addresses that do not resolve are dropped.
 	maxCandidates = 8 * MaxAlternates
+	// maxTitleBytes is how much of an announced feed's title is kept.
+	maxTitleBytes = 200
 )
 
-// Discover returns the feeds a web page announces with
-// <link rel="alternate" type="…" href="…">, in page order, without
-// duplicates, at most MaxAlternates of them. rel may be a space-separated
-// list and is matched case-insensitively, as is type, whose parameters
-// are ignored. hrefs are resolved against the page's first <base href>,
-// itself resolved against base (the page's address; the zero URL when
-// unknown); fragments are dropped, and only what weburl accepts is kept
-// (JSON Feed's application/feed+json counts; plain application/json does
-// not). Only the first maxPageBytes and maxPageTokens of the page are
-// read. Discover returns nil when the page announces no feed.
+// Announced is a feed a web page announces: its address, its media type
+// ("application/atom+xml") and the title the page gives it ("" when
+// none), as the page says them — the title is the page's text, to be
+// cleaned before it is shown.
+type Announced struct {
+	URL   weburl.URL
+	Type  string
+	Title string
+}
+
+// Discover returns the addresses of the feeds a web page announces, as
+// Announcements does.
 func Discover(base weburl.URL, page []byte) []weburl.URL {
-	hrefs, baseHref := scanFeedLinks(page)
+	var out []weburl.URL
+	for _, a := range Announcements(base, page) {
+		out = append(out, a.URL)
+	}
+	return out
+}
+
+// Announcements returns the feeds a web page announces with
+// <link rel="alternate" type="…" href="…" title="…">, in page order,
+// without duplicates, at most MaxAlternates of them. rel may be a
+// space-separated list and is matched case-insensitively, as is type,
+// whose parameters are ignored. hrefs are resolved against the page's
+// first <base href>, itself resolved against base (the page's address;
+// the zero URL when unknown); fragments are dropped, and only what weburl
+// accepts is kept (JSON Feed's application/feed+json counts; plain
+// application/json does not). Only the first maxPageBytes and
+// maxPageTokens of the page are read. It returns nil when the page
+// announces no feed.
+func Announcements(base weburl.URL, page []byte) []Announced {
+	links, baseHref := scanFeedLinks(page)
 	if baseHref != "" {
 		if b, err := weburl.Resolve(base, baseHref); err == nil {
 			base = b
 		}
 	}
-	var feeds []weburl.URL
-	seen := make(map[string]bool, len(hrefs))
-	for _, href := range hrefs {
-		u, ok := feedURL(base, href)
+	var feeds []Announced
+	seen := make(map[string]bool, len(links))
+	for _, l := range links {
+		u, ok := feedURL(base, l.href)
 		if !ok || seen[u.String()] {
 			continue
 		}
 		seen[u.String()] = true
-		if feeds = append(feeds, u); len(feeds) == MaxAlternates {
+		if feeds = append(feeds, Announced{URL: u, Type: linkMediaType(l.typ), Title: clipTitle(l.title)}); len(feeds) == MaxAlternates {
 			break
 		}
 	}
 	return feeds
 }
 
-// scanFeedLinks returns, in page order, the first maxCandidates distinct
-// hrefs of the <link> elements announcing a feed, and the href of the
-// first <base> element that has one.
-func scanFeedLinks(page []byte) (hrefs []string, baseHref string) {
+// clipTitle trims an announced title and keeps at most maxTitleBytes of
+// it, cut at a rune boundary.
+func clipTitle(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) > maxTitleBytes {
+		s = strings.ToValidUTF8(s[:maxTitleBytes], "")
+	}
+	return s
+}
+
+// scanFeedLinks returns, in page order, the first maxCandidates <link>
+// elements announcing a feed with distinct hrefs (trimmed), and the href
+// of the first <base> element that has one.
+func scanFeedLinks(page []byte) (links []linkAttrs, baseHref string) {
 	z := html.NewTokenizer(bytes.NewReader(page[:min(len(page), maxPageBytes)]))
 	z.SetMaxBuf(maxTokenBytes)
 	seen := make(map[string]bool)
 	for range maxPageTokens {
-		if len(hrefs) == maxCandidates && baseHref != "" {
+		if len(links) == maxCandidates && baseHref != "" {
 			break
 		}
 		tt := z.Next()
@@ -99,12 +132,14 @@ func scanFeedLinks(page []byte) (hrefs []string, baseHref string) {
 		}
 		switch string(name) {
 		case "link":
-			if len(hrefs) == maxCandidates {
+			if len(links) == maxCandidates {
 				continue
 			}
-			if href, ok := feedLinkHref(tagAttrs(z)); ok && !seen[href] {
+			a := tagAttrs(z)
+			if href, ok := feedLinkHref(a); ok && !seen[href] {
 				seen[href] = true
-				hrefs = append(hrefs, href)
+				a.href = href
+				links = append(links, a)
 			}
 		case "base":
 			if baseHref == "" {
@@ -112,17 +147,17 @@ func scanFeedLinks(page []byte) (hrefs []string, baseHref string) {
 			}
 		}
 	}
-	return hrefs, baseHref
+	return links, baseHref
 }
 
 // linkAttrs are the attributes of a <link> or <base> Discover reads.
-type linkAttrs struct{ rel, typ, href string }
+type linkAttrs struct{ rel, typ, href, title string }
 
-// tagAttrs reads the current tag's rel, type and href (the first of each;
+// tagAttrs reads the current tag's rel, type, href and title (the first of each;
 // the tokenizer lower-cases names and decodes entities in values).
 func tagAttrs(z *html.Tokenizer) linkAttrs {
 	var a linkAttrs
-	var rel, typ, href bool
+	var rel, typ, href, title bool
 	for more := true; more; {
 		var key, val []byte
 		key, val, more = z.TagAttr()
@@ -133,6 +168,8 @@ func tagAttrs(z *html.Tokenizer) linkAttrs {
 			a.typ, typ = string(val), true
 		case !href && string(key) == "href":
 			a.href, href = string(val), true
+		case !title && string(key) == "title":
+			a.title, title = string(val), true
 		}
 	}
 	return a

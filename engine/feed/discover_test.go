@@ -223,3 +223,25 @@ func BenchmarkDiscover(b *testing.B) {
 		}
 	}
 }
+
+func TestAnnouncementsKeepTypeAndTitle(t *testing.T) {
+	page := `<html><head>
+	<link rel="alternate" type="application/RSS+xml; charset=utf-8" href="/posts.rss" title="  Posts ">
+	<link rel="alternate" type="application/atom+xml" href="/comments.atom">
+	<link rel="alternate" type="application/feed+json" href="/posts.json" title="` + strings.Repeat("é", 300) + `">
+	</head></html>`
+	got := Announcements(weburl.MustParse("https://blog.test/"), []byte(page))
+	if len(got) != 3 {
+		t.Fatalf("got %d feeds, want 3: %+v", len(got), got)
+	}
+	want := []Announced{
+		{URL: weburl.MustParse("https://blog.test/posts.rss"), Type: "application/rss+xml", Title: "Posts"},
+		{URL: weburl.MustParse("https://blog.test/comments.atom"), Type: "application/atom+xml"},
+		{URL: weburl.MustParse("https://blog.test/posts.json"), Type: "application/feed+json", Title: strings.Repeat("é", 100)},
+	}
+	for i := range want {
+		if got[i].URL.String() != want[i].URL.String() || got[i].Type != want[i].Type || got[i].Title != want[i].Title {
+			t.Errorf("feed %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}

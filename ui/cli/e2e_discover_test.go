@@ -28,12 +28,11 @@ func TestAddPageWithUnclosedHTMLFindsItsFeed(t *testing.T) {
 	}
 }
 
-// TestAddPageAnnouncingThousandsOfFeedsProbesTheFirstTen adds a page
-// announcing 200,000 feeds, of which the first ten cannot be read: add
-// fails in one line after fetching the page and those ten (spaced by the
-// per-host limit, as any requests to one server), and subscribes to
-// nothing (the eleventh, a good feed, is never fetched).
-func TestAddPageAnnouncingThousandsOfFeedsProbesTheFirstTen(t *testing.T) {
+// TestAddPageAnnouncingThousandsOfFeedsListsTheFirstTen adds a page
+// announcing 200,000 feeds: add refuses it with exit status 2 after
+// fetching the page alone, lists its first ten feeds on stdout, and
+// subscribes to nothing.
+func TestAddPageAnnouncingThousandsOfFeedsListsTheFirstTen(t *testing.T) {
 	u := newUser(t)
 	srv := newFeedServer(t)
 	var page strings.Builder
@@ -43,18 +42,72 @@ func TestAddPageAnnouncingThousandsOfFeedsProbesTheFirstTen(t *testing.T) {
 	}
 	page.WriteString(`</head></html>`)
 	srv.setDoc("/", doc{body: []byte(page.String()), contentType: "text/html"})
-	srv.setFile(t, "/alt/10", "rss20.xml") // /alt/0 to /alt/9 are not found
 	r := u.run("add", srv.URL+"/")
-	if r.code == 0 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "404") {
-		t.Fatalf("exit %d, stderr %q; want a failure in one line, the first feed's 404", r.code, r.stderr)
+	if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || strings.Count(r.stdout, "\n") != 10 {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want 2, ten feeds listed, one line of error", r.code, r.stdout, r.stderr)
 	}
 	srv.mu.Lock()
 	requests := len(srv.requests)
 	srv.mu.Unlock()
-	if requests != 11 {
-		t.Errorf("%d requests, want the page and its first 10 feeds", requests)
+	if requests != 1 {
+		t.Errorf("%d requests, want the page alone", requests)
 	}
 	if f := u.feeds(); len(f) != 0 {
 		t.Errorf("subscribed %v", f)
+	}
+}
+
+// TestAddPageAnnouncingSeveralFeeds: a page announcing three feeds is
+// refused with exit 2 and the three listed (number, URL, type, title,
+// with the page's control characters gone); --pick 2 subscribes to the
+// second; --all to every one; a pick beyond them is a usage error.
+func TestAddPageAnnouncingSeveralFeeds(t *testing.T) {
+	srv := newFeedServer(t)
+	page := `<html><head><title>Blog</title>
+	<link rel="alternate" type="application/rss+xml" href="/posts.xml" title="Posts">
+	<link rel="alternate" type="application/atom+xml" href="/comments.xml" title="Comments&#x1b;[31m red">
+	<link rel="alternate" type="application/rss+xml" href="/podcast.xml">
+	</head><body></body></html>`
+	srv.setDoc("/blog/", doc{body: []byte(page), contentType: "text/html; charset=utf-8"})
+	srv.setFile(t, "/posts.xml", "rss20.xml")
+	srv.setFile(t, "/comments.xml", "atom10.xml")
+	srv.setFile(t, "/podcast.xml", "rss20.xml")
+
+	u := newUser(t)
+	r := u.run("add", srv.URL+"/blog/")
+	want := "1\t" + srv.URL + "/posts.xml\tapplication/rss+xml\tPosts\n" +
+		"2\t" + srv.URL + "/comments.xml\tapplication/atom+xml\tComments[31m red\n" +
+		"3\t" + srv.URL + "/podcast.xml\tapplication/rss+xml\t\n"
+	if r.code != 2 || r.stdout != want || !strings.Contains(r.stderr, "--pick N") {
+		t.Fatalf("add a page of three feeds: exit %d\nstdout %q\nwant   %q\nstderr %q", r.code, r.stdout, want, r.stderr)
+	}
+	if f := u.feeds(); len(f) != 0 {
+		t.Fatalf("subscribed %v without a choice", f)
+	}
+
+	if r := u.run("add", srv.URL+"/blog/", "--pick", "4"); r.code != 2 || !strings.Contains(r.stderr, "announces 3") {
+		t.Errorf("--pick 4 of 3: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if r := u.run("add", srv.URL+"/posts.xml", "--pick", "2"); r.code != 2 || !strings.Contains(r.stderr, "is a feed") {
+		t.Errorf("--pick 2 of a feed: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if r := u.run("add", srv.URL+"/blog/", "--pick", "2", "--all"); r.code != 2 {
+		t.Errorf("--pick with --all: exit %d, stderr %q", r.code, r.stderr)
+	}
+	u.ok("add", srv.URL+"/blog/", "--pick", "2", "--folder", "Blog")
+	if f := u.feeds(); len(f) != 1 || f[0]["url"] != srv.URL+"/comments.xml" || f[0]["folder"] != "Blog" {
+		t.Fatalf("--pick 2 subscribed %v, want the comments in Blog", f)
+	}
+
+	u2 := newUser(t)
+	r = u2.run("add", srv.URL+"/blog/", "--all")
+	if r.code != 0 || len(strings.Fields(r.stdout)) != 3 {
+		t.Fatalf("--all: exit %d, stdout %q, stderr %q; want three ids", r.code, r.stdout, r.stderr)
+	}
+	if f := u2.feeds(); len(f) != 3 {
+		t.Errorf("--all subscribed %d feeds, want 3", len(f))
+	}
+	if r := u.run("add", srv.URL+"/blog/", "--all"); r.code != 1 || len(strings.Fields(r.stdout)) != 2 {
+		t.Errorf("--all with one subscribed already: exit %d, stdout %q, stderr %q; want the other two and exit 1", r.code, r.stdout, r.stderr)
 	}
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -19,20 +20,24 @@ type addOptions struct {
 	enclosures bool
 	title      string
 	local      bool
+	pick       int
+	all        bool
 }
 
 func (c *cli) addCmd() *cobra.Command {
 	var o addOptions
 	cmd := &cobra.Command{
-		Use:   "add URL [--folder A/B] [--interval MIN] [--enclosures] [--title T]",
+		Use:   "add URL [--folder A/B] [--interval MIN] [--enclosures] [--title T] [--pick N | --all]",
 		Short: "Subscribe to a feed (or the feed a web page announces)",
 		Long: "Fetches URL once to check that it is a feed (a web page is searched for the feeds it\n" +
-			"announces, and the first is taken), subscribes without storing items, and prints the new\n" +
-			"feed's id. An interval under 15 minutes is raised to 15. With an account configured\n" +
-			"([remote]), the account's server subscribes (--folder names its label) and the items come\n" +
-			"with the next sync; --local keeps the feed on this machine instead. The first feed added\n" +
-			"(without an account) also says on stderr how often feeds refresh by default and where to\n" +
-			"change it.",
+			"announces), subscribes without storing items, and prints the new feed's id. A page that\n" +
+			"announces several feeds is refused with exit status 2 and its feeds listed on stdout, one\n" +
+			"a line (number, URL, type, title, tab-separated): --pick N subscribes to the N-th, --all\n" +
+			"to every one (an id a line). An interval under 15 minutes is raised to 15. With an\n" +
+			"account configured ([remote]), the account's server subscribes (--folder names its label)\n" +
+			"and the items come with the next sync; --local keeps the feed on this machine instead.\n" +
+			"The first feed added (without an account) also says on stderr how often feeds refresh by\n" +
+			"default and where to change it.",
 		Args: exactArgs(1, "one URL"),
 		RunE: func(_ *cobra.Command, args []string) error { return c.runAdd(args[0], o) },
 	}
@@ -40,6 +45,8 @@ func (c *cli) addCmd() *cobra.Command {
 	cmd.Flags().IntVar(&o.interval, "interval", 0, "download every MIN minutes (at least 15) instead of the default")
 	cmd.Flags().BoolVar(&o.enclosures, "enclosures", false, "download enclosures (podcasts) automatically")
 	cmd.Flags().StringVar(&o.title, "title", "", "name the feed yourself")
+	cmd.Flags().IntVar(&o.pick, "pick", 0, "subscribe to the N-th feed the page announces (from 1)")
+	cmd.Flags().BoolVar(&o.all, "all", false, "subscribe to every feed the page announces")
 	cmd.Flags().BoolVar(&o.local, "local", false, "keep the feed on this machine although an account is configured")
 	return cmd
 }
@@ -48,33 +55,87 @@ func (c *cli) runAdd(rawURL string, o addOptions) error {
 	if _, err := store.CleanFolderPath(o.folder); err != nil {
 		return asUsage(err)
 	}
-	if o.interval < 0 {
-		return usagef("--interval %d: must be a number of minutes", o.interval)
+	if err := o.check(); err != nil {
+		return err
 	}
 	u, err := weburl.Parse(rawURL)
 	if err != nil {
 		return fmt.Errorf("add: %w", err)
 	}
 	return c.withApp(func(a *app) error {
-		sub := engine.Subscription{URL: u, Folder: o.folder, Title: o.title, IntervalMinutes: o.interval, Local: o.local}
+		sub := engine.Subscription{URL: u, Folder: o.folder, Title: o.title, IntervalMinutes: o.interval, Local: o.local, Pick: o.pick}
 		if o.enclosures {
 			sub.Enclosures = &o.enclosures
 		}
-		eng := a.engine()
-		got, err := eng.Subscribe(a.foreground(a.ctx), sub)
-		if err != nil {
-			return err
+		err := a.subscribe(sub)
+		var several *engine.SeveralFeedsError
+		switch {
+		case errors.As(err, &several) && o.all:
+			return a.subscribeAll(sub, several.Feeds)
+		case errors.As(err, &several):
+			a.listAnnounced(several.Feeds)
+			return usagef("%s announces %d feeds (listed on stdout): --pick N subscribes to one, --all to every one",
+				several.Page, len(several.Feeds))
+		case errors.Is(err, engine.ErrNoSuchFeed):
+			return asUsage(err)
 		}
-		a.notices(got.Notices)
-		for _, alt := range got.Alternates {
-			fmt.Fprintf(a.stderr, "tidings: the page also announces %s\n", alt)
-		}
-		fmt.Fprintln(a.stdout, got.Feed.ID)
-		if !eng.HasAccount() && a.onlyFeed() { // an account's feeds refresh on its server's terms
-			fmt.Fprintln(a.stderr, ui.RefreshHint(a.cfg.DefaultIntervalMinutes, fmt.Sprint(got.Feed.ID)))
-		}
-		return nil
+		return err
 	})
+}
+
+// check refuses flags that contradict each other.
+func (o addOptions) check() error {
+	switch {
+	case o.interval < 0:
+		return usagef("--interval %d: must be a number of minutes", o.interval)
+	case o.pick < 0:
+		return usagef("--pick %d: feeds are numbered from 1", o.pick)
+	case o.all && o.pick > 0:
+		return usagef("--pick and --all: choose one")
+	case o.all && o.title != "":
+		return usagef("--title names one feed: not with --all")
+	}
+	return nil
+}
+
+// subscribe subscribes and prints the feed's id and notices.
+func (a *app) subscribe(sub engine.Subscription) error {
+	eng := a.engine()
+	got, err := eng.Subscribe(a.foreground(a.ctx), sub)
+	if err != nil {
+		return err
+	}
+	a.notices(got.Notices)
+	fmt.Fprintln(a.stdout, got.Feed.ID)
+	if !eng.HasAccount() && a.onlyFeed() { // an account's feeds refresh on its server's terms
+		fmt.Fprintln(a.stderr, ui.RefreshHint(a.cfg.DefaultIntervalMinutes, fmt.Sprint(got.Feed.ID)))
+	}
+	return nil
+}
+
+// subscribeAll is --all: every feed a page announces, in its order; one
+// that fails is said on stderr and the others are still subscribed.
+func (a *app) subscribeAll(sub engine.Subscription, feeds []engine.AnnouncedFeed) error {
+	failed := 0
+	for _, f := range feeds {
+		sub.URL, sub.Pick = f.URL, 0
+		if err := a.subscribe(sub); err != nil {
+			failed++
+			fmt.Fprintf(a.stderr, "tidings: %s\n", oneLine(err.Error()))
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("add: %d of %d announced feeds not subscribed", failed, len(feeds))
+	}
+	return nil
+}
+
+// listAnnounced prints a page's feeds on stdout, one a line: number, URL,
+// media type and title, tab-separated.
+func (a *app) listAnnounced(feeds []engine.AnnouncedFeed) {
+	for i, f := range feeds {
+		fmt.Fprintf(a.stdout, "%d\t%s\t%s\t%s\n", i+1, f.URL, oneLine(f.Type), oneLine(f.Title))
+	}
 }
 
 // onlyFeed reports whether the database holds one feed: the first add
