@@ -191,7 +191,15 @@ type UIConfig struct {
 	// (browser_in_terminal); lynx, w3m, elinks, links and browsh get it
 	// without it.
 	BrowserInTerminal bool
+	// Sort is the order the reader's lists start in (sort), one of
+	// [SortOrders]; O cycles it while the reader runs.
+	Sort string
 }
+
+// SortOrders are the names [UIConfig.Sort] accepts, in the order the
+// reader's O cycles them: newest first, oldest first, by title, by feed,
+// unread first.
+func SortOrders() []string { return []string{"date", "date-asc", "title", "feed", "unread"} }
 
 // Default returns the built-in configuration: a 1440-minute interval, 200
 // items per feed, 4 download threads, 1 connection per host, a token bucket
@@ -226,6 +234,7 @@ func Default() Config {
 			MaxDuration:        defaultMaxDuration,
 			Player:             defaultPlayer,
 		},
+		UI:     UIConfig{Sort: "date"},
 		Remote: RemoteConfig{IntervalMinutes: defaultRemoteInterval, MaxItems: defaultRemoteMaxItems},
 	}
 }

@@ -94,6 +94,8 @@ func Keys() []Key {
 		{Name: "ui.notify_command", Meaning: `Command the reader runs with sh -c, while it runs, for each download that brings new items to a watched feed (w), whoever downloaded it: the feed's title is in $TIDINGS_FEED and the number of new items in $TIDINGS_NEW_ITEMS, never on the command line; its output is discarded and a failure logged. Example: ` + NotifyExample + `; "" runs nothing.`},
 		{Name: "ui.browser", Meaning: `The browser o opens links with, written as $BROWSER is: commands separated by ":" (the first one installed runs), each split into words as sh would without running one, "%s" replaced by the link, else the link appended; "" is $BROWSER, else xdg-open.`},
 		{Name: "ui.browser_in_terminal", Meaning: "Give the browser the terminal until it exits, as a terminal browser needs; lynx, w3m, elinks, links and browsh get it without this."},
+		{Name: "ui.sort", Meaning: `The order the reader's lists start in: "date" newest first, "date-asc" oldest first, "title" A to Z, "feed" by feed title, "unread" unread first (each then newest first); O in the reader cycles them, and a list feed keeps its publisher's order.`,
+			Allowed: sortNames()},
 
 		{Name: "remote.type", Meaning: `The account on a feed-sync server whose reading state tidings shares: "greader" speaks the Google Reader API of FreshRSS and Miniflux, "miniflux" Miniflux's own API, "ttrss" Tiny Tiny RSS's API, "fever" the Fever API of FreshRSS and Miniflux (which cannot subscribe: feeds added are local); "" is no account.`,
 			Allowed: fmt.Sprintf(`"", %q, %q, %q or %q`, RemoteGReader, RemoteMiniflux, RemoteTTRSS, RemoteFever)},

@@ -72,6 +72,7 @@ type fileUI struct {
 	NotifyCommand     string `toml:"notify_command"`
 	Browser           string `toml:"browser"`
 	BrowserInTerminal bool   `toml:"browser_in_terminal"`
+	Sort              string `toml:"sort"`
 }
 
 // Load reads the TOML configuration at path over [Default] and validates it.

@@ -91,6 +91,7 @@ player = "mpv --no-video"
 notify_command = "notify-send tidings"
 browser = "w3m %s:firefox"
 browser_in_terminal = true
+sort = "feed"
 
 [remote]
 type = "greader"
@@ -137,7 +138,7 @@ func TestLoadFullFile(t *testing.T) {
 			ExtraBlockedTypes:      []string{"application/x-iso9660-image"},
 			Player:                 "mpv --no-video",
 		},
-		UI: UIConfig{NotifyCommand: "notify-send tidings", Browser: "w3m %s:firefox", BrowserInTerminal: true},
+		UI: UIConfig{NotifyCommand: "notify-send tidings", Browser: "w3m %s:firefox", BrowserInTerminal: true, Sort: "feed"},
 		Remote: RemoteConfig{Type: "greader", URL: "https://rss.example.org/api/greader.php",
 			User: "me", Password: "s3cret", IntervalMinutes: 30, MaxItems: 300000},
 	}
@@ -340,6 +341,11 @@ func TestLoadErrors(t *testing.T) {
 			name: "on_battery not a policy",
 			doc:  "[sync]\non_battery = \"sometimes\"\n",
 			line: 2, key: "sync.on_battery", msg: []string{`must be "normal" or "defer"`},
+		},
+		{
+			name: "ui sort not an order",
+			doc:  "[ui]\nbrowser = \"\"\nsort = \"newest\"\n",
+			line: 3, key: "ui.sort", msg: []string{`= "newest"`, `must be "date", "date-asc", "title", "feed" or "unread"`},
 		},
 		{
 			name: "on_metered empty",

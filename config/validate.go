@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -37,6 +38,7 @@ const (
 	keyBlockedExtensions = "enclosures.blocked_extensions"
 	keyBlockedTypes      = "enclosures.blocked_types"
 	keyPlayer            = "enclosures.player"
+	keyUISort            = "ui.sort"
 
 	keyRemoteType            = "remote.type"
 	keyRemoteURL             = "remote.url"
@@ -115,6 +117,8 @@ func validate(c Config, present func(key string) bool) []*Error {
 	}
 	v.check(keyPlayer, strings.TrimSpace(e.Player) != "" && !strings.ContainsFunc(e.Player, unicode.IsControl),
 		strconv.Quote(e.Player), "must name a command (without control characters)")
+
+	v.check(keyUISort, slices.Contains(SortOrders(), c.UI.Sort), strconv.Quote(c.UI.Sort), "must be "+sortNames())
 
 	validateRemote(&v, c.Remote)
 	v.bound(keyRemoteInterval, c.Remote.IntervalMinutes, RemoteBound)
@@ -197,4 +201,13 @@ func checkMediaType(typ string) string {
 		return `must be a MIME type such as "application/x-foo"`
 	}
 	return ""
+}
+
+// sortNames lists the sort orders for a message: "date", … or "unread".
+func sortNames() string {
+	names := SortOrders()
+	for i, n := range names {
+		names[i] = strconv.Quote(n)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
