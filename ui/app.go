@@ -134,7 +134,8 @@ func New(o Options) *Model {
 	m := &Model{opts: o, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,
 		tree: tree,
 		items: &itemsPane{keys: km, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
-			player: player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}, nextFeed: tree.jumpFeed},
+			player: player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}, nextFeed: tree.jumpFeed,
+			sort: startSort(o.Config.UI.Sort)},
 		reader:  &readerPane{keys: km, styles: st, out: out, be: be, links: ln, loc: o.Location, fetching: map[int64]bool{}},
 		prefs:   panePrefs{share: defaultShare},
 		started: map[int64]bool{}}

@@ -45,6 +45,8 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, p.showFeedOrdered(msg.feed, msg.order)
 	case hideReadMsg:
 		p.hideRead = msg.on
+	case cycleSortMsg:
+		return p, p.cycleSort()
 	case listReadMsg:
 		p.markLoadedRead()
 	case reloadMsg:
@@ -240,6 +242,7 @@ func (p *itemsPane) showNode(sel nodeSelectedMsg) tea.Cmd {
 		q.Unread = true
 	}
 	cmd := p.show(n.label, q, n.kind != nodeFeed)
+	p.sorted = p.sorted && (n.feed == nil || !n.feed.IsList) // a list feed keeps its order
 	p.empty = emptyText(n)
 	if p.hideRead && n.kind != nodeFlagged && n.kind != nodeUnread {
 		p.empty = "no unread items (l shows the read ones)"
