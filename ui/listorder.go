@@ -1,7 +1,6 @@
 package ui
 
 import (
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tidings-rss/tidings/engine/document"
