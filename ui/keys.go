@@ -18,6 +18,7 @@ type KeyMap struct {
 	Narrow, Widen, Zoom                     key.Binding
 	Search, Stats, Help                     key.Binding
 	Rules                                   key.Binding
+	Fold, GoToFeed, RandomUnread            key.Binding
 }
 
 // DefaultKeyMap returns the newsboat-like bindings.
@@ -68,6 +69,10 @@ func DefaultKeyMap() KeyMap {
 		Stats:       b("S", "statistics", "S"),
 		Rules:       b("F", "rules", "F"),
 		Help:        b("?", "help", "?"),
+		// Fold, GoToFeed and RandomUnread: tree_fold.go, goto.go, random.go.
+		Fold:         b("c", "fold/open folder", "c"),
+		GoToFeed:     b("ctrl+g", "go to feed by name", "ctrl+g"),
+		RandomUnread: b("ctrl+k", "random unread item", "ctrl+k"),
 	}
 }
 
@@ -86,9 +91,9 @@ type helpSection struct {
 func (k KeyMap) Sections() []helpSection {
 	return []helpSection{
 		{"Move", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back, k.NextPane}},
-		{"Read", []key.Binding{k.NextUnread, k.PrevUnread, k.NextItem, k.PrevItem, k.ToggleRead, k.MarkAllRead, k.Undo, k.Flag, k.OpenLink, k.CopyLink, k.Article}},
+		{"Read", []key.Binding{k.NextUnread, k.PrevUnread, k.NextItem, k.PrevItem, k.RandomUnread, k.ToggleRead, k.MarkAllRead, k.Undo, k.Flag, k.OpenLink, k.CopyLink, k.Article}},
 		{"Podcasts", []key.Binding{k.Enclosure, k.Play}},
-		{"Feeds and folders", []key.Binding{k.Refresh, k.RefreshAll, k.Subscribe, k.Unsubscribe, k.Edit, k.Move, k.Watch, k.Health, k.ListOrder}},
+		{"Feeds and folders", []key.Binding{k.Refresh, k.RefreshAll, k.Subscribe, k.Unsubscribe, k.Edit, k.Move, k.Watch, k.Health, k.ListOrder, k.Fold, k.GoToFeed}},
 		{"Screen", []key.Binding{k.HideRead, k.Narrow, k.Widen, k.Zoom, k.Dismiss, k.Search, k.Rules, k.Stats, k.Help, k.ForceQuit}},
 	}
 }

@@ -93,6 +93,8 @@ func (t *treePane) key(km tea.KeyMsg) tea.Cmd {
 		return t.copyAddress()
 	case key.Matches(km, k.Enclosure, k.Play):
 		t.out.say("", errNoEnclosure)
+	case key.Matches(km, k.Fold):
+		return t.toggleFold()
 	default:
 		if cmd, ok := t.feedKeyHandled(km, feedTarget{onTree: true}); ok {
 			return cmd
