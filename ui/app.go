@@ -216,14 +216,19 @@ func (m *Model) View() string {
 		return ""
 	}
 	body := m.layout.join(m.styles, [3]string{m.tree.View(), m.items.View(), m.reader.View()})
+	p, onStatusLine := m.dialog.(promptDialog)
 	switch {
+	case onStatusLine:
 	case m.dialog != nil:
 		body = fit(m.dialog.View(), m.width, m.layout.height)
 	case m.empty:
 		body = fit(m.welcome(), m.width, m.layout.height)
 	}
 	prompt := ""
-	if m.focus == paneReader {
+	switch {
+	case onStatusLine:
+		prompt = p.prompt()
+	case m.focus == paneReader:
 		prompt = m.reader.prompt()
 	}
 	return body + "\n" + m.status.View(prompt) + "\n" + fit(m.help.ShortHelpView(m.shortHelp()), m.width, 1)
@@ -234,6 +239,9 @@ func (m *Model) View() string {
 func (m *Model) shortHelp() []key.Binding {
 	if m.empty && m.dialog == nil {
 		return []key.Binding{m.keys.Subscribe, m.keys.Help, m.keys.Quit}
+	}
+	if p, ok := m.dialog.(promptDialog); ok {
+		return p.ShortHelp()
 	}
 	return append(m.focused().ShortHelp(), m.keys.Search, m.keys.Subscribe, m.keys.Help)
 }

@@ -125,6 +125,7 @@ func (t *treePane) feedKeyHandled(km tea.KeyMsg, tg feedTarget) (tea.Cmd, bool) 
 		{k.Move, t.openMove},
 		{k.Health, t.openHealth},
 		{k.ListOrder, t.openListOrder},
+		{k.GoToFeed, t.openFinder},
 	} {
 		if key.Matches(km, a.b) {
 			return a.do(tg), true
