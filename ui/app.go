@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"log/slog"
+	"math/rand/v2"
 	"os/exec"
 	"time"
 
@@ -59,6 +60,9 @@ type Options struct {
 	// Exec runs a program on the terminal (the enclosure player), handing
 	// the terminal over until it exits; default tea.ExecProcess.
 	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
+	// Rand picks ctrl+k's random unread item: a number in [0, n); default
+	// math/rand/v2's IntN.
+	Rand func(n int) int
 }
 
 // Model is the reader: three panes, a status line, and at most one
@@ -116,6 +120,9 @@ func New(o Options) *Model {
 	if o.Exec == nil {
 		o.Exec = tea.ExecProcess
 	}
+	if o.Rand == nil {
+		o.Rand = rand.IntN
+	}
 	if o.Poll == 0 {
 		o.Poll = 3 * time.Second
 	}
@@ -135,7 +142,7 @@ func New(o Options) *Model {
 		tree: tree,
 		items: &itemsPane{keys: km, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
 			player: player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}, nextFeed: tree.jumpFeed,
-			sort: startSort(o.Config.UI.Sort)},
+			toFeed: tree.selectFeed, pick: o.Rand, sort: startSort(o.Config.UI.Sort)},
 		reader:  &readerPane{keys: km, styles: st, out: out, be: be, links: ln, loc: o.Location, fetching: map[int64]bool{}},
 		prefs:   panePrefs{share: defaultShare},
 		started: map[int64]bool{}}

@@ -32,6 +32,7 @@ func (m *Model) globalKey(km tea.KeyMsg) (tea.Cmd, bool) {
 		{k.Stats, m.openStats},
 		{k.Rules, m.openRules},
 		{k.HideRead, m.toggleHideRead},
+		{k.RandomUnread, func() tea.Cmd { return m.route(m.items, randomUnreadMsg{}) }},
 	} {
 		if key.Matches(km, g.b) {
 			return g.do(), true

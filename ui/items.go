@@ -57,6 +57,10 @@ type itemsPane struct {
 	toEnd bool
 	// nextFeed is the tree's jumpFeed: n and p going on in another feed.
 	nextFeed func(dir int) (tea.Cmd, bool)
+	// toFeed is the tree's selectFeed, and pick picks a random number
+	// below n: ctrl+k (random.go).
+	toFeed func(id int64) (tea.Cmd, bool)
+	pick   func(n int) int
 	// hideRead is l: the lists of the tree's nodes leave out read items
 	// (but Flagged).
 	hideRead bool

@@ -47,6 +47,10 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.hideRead = msg.on
 	case cycleSortMsg:
 		return p, p.cycleSort()
+	case randomUnreadMsg:
+		return p, p.randomUnread()
+	case randomItemMsg:
+		return p, p.randomPicked(msg)
 	case listReadMsg:
 		p.markLoadedRead()
 	case reloadMsg:
