@@ -60,7 +60,7 @@ func DefaultKeyMap() KeyMap {
 		Move:        b("M", "move feed/folder", "M"),
 		Health:      b("i", "feed health", "i"),
 		Dismiss:     b("x", "dismiss errors", "x"),
-		ListOrder:   b("O", "next sort order (list feed: its orders)", "O"),
+		ListOrder:   b("O", "sort order (cycle)", "O"),
 		HideRead:    b("l", "hide/show read", "l"),
 		Narrow:      b("<", "narrow the list", "<"),
 		Widen:       b(">", "widen the list", ">"),
