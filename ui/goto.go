@@ -149,12 +149,12 @@ func (t *treePane) openFinder(feedTarget) tea.Cmd {
 
 // findFeed selects the i-th feed (tree order, wrapping around) whose
 // title holds text, opening the folders above it; it returns how many
-// feeds match.
+// feeds match. A feed l hides is not among them.
 func (t *treePane) findFeed(text string, i int) (int, tea.Cmd) {
 	want := foldText(text)
 	var matches []node
 	for _, n := range t.all {
-		if n.kind == nodeFeed && strings.Contains(foldText(n.label), want) {
+		if n.kind == nodeFeed && (!t.hideRead || n.unread > 0) && strings.Contains(foldText(n.label), want) {
 			matches = append(matches, n)
 		}
 	}

@@ -62,4 +62,11 @@ func TestCtrlGGoesToAFeedByName(t *testing.T) {
 	if h.m.dialog != nil || h.m.focus != paneItems {
 		t.Errorf("enter does not read the feed: dialog %v, focus %v", h.m.dialog, h.m.focus)
 	}
+
+	h.keys("l", "ctrl+g") // l hides Broken Feed (nothing unread): not a match
+	h.typeText("broken")
+	if !strings.Contains(h.view(), "no feed's title holds this") {
+		t.Errorf("a feed l hides is found:\n%s", h.view())
+	}
+	h.keys("esc")
 }
