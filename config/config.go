@@ -205,6 +205,9 @@ type UIConfig struct {
 	// Hyperlinks makes the reader's links clickable with OSC 8 where the
 	// terminal supports them (hyperlinks).
 	Hyperlinks bool
+	// Sort is the order the reader's lists start in (sort), one of
+	// [SortOrders]; O cycles it while the reader runs.
+	Sort string
 }
 
 // The values of ui.pipe_format.
@@ -213,6 +216,11 @@ const (
 	PipeHTML     = "html"
 	PipeMarkdown = "markdown"
 )
+
+// SortOrders are the names [UIConfig.Sort] accepts, in the order the
+// reader's O cycles them: newest first, oldest first, by title, by feed,
+// unread first.
+func SortOrders() []string { return []string{"date", "date-asc", "title", "feed", "unread"} }
 
 // Default returns the built-in configuration: a 1440-minute interval, 200
 // items per feed, 4 download threads, 1 connection per host, a token bucket
@@ -247,7 +255,7 @@ func Default() Config {
 			MaxDuration:        defaultMaxDuration,
 			Player:             defaultPlayer,
 		},
-		UI:     UIConfig{PipeFormat: PipeText, Hyperlinks: true},
+		UI:     UIConfig{PipeFormat: PipeText, Hyperlinks: true, Sort: "date"},
 		Remote: RemoteConfig{IntervalMinutes: defaultRemoteInterval, MaxItems: defaultRemoteMaxItems},
 	}
 }

@@ -27,6 +27,7 @@ func TestDefault(t *testing.T) {
 		{"sync.user_agent", c.Sync.UserAgent, ""},
 		{"sync.on_battery", c.Sync.OnBattery, PowerNormal},
 		{"sync.on_metered", c.Sync.OnMetered, PowerNormal},
+		{"ui.sort", c.UI.Sort, "date"},
 		{"enclosures.download", c.Enclosures.Download, false},
 		{"enclosures.directory", c.Enclosures.Directory, ""},
 		{"enclosures.max_concurrent", c.Enclosures.MaxConcurrent, 4},

@@ -104,6 +104,8 @@ func Keys() []Key {
 		{Name: "ui.save_directory", Meaning: `Where the save key (ctrl+s) writes an article as Markdown, never over an existing file; "" is $XDG_DOWNLOAD_DIR, else ~/Downloads.`,
 			Allowed: path},
 		{Name: "ui.hyperlinks", Meaning: "Make the reader's links clickable (OSC 8 hyperlinks) where the terminal supports them; FORCE_HYPERLINK=1 or 0 overrides the detection."},
+		{Name: "ui.sort", Meaning: `The order the reader's lists start in: "date" newest first, "date-asc" oldest first, "title" A to Z, "feed" by feed title, "unread" unread first (each then newest first); O in the reader cycles them, and a list feed keeps its publisher's order.`,
+			Allowed: sortNames()},
 
 		{Name: "remote.type", Meaning: `The account on a feed-sync server whose reading state tidings shares: "greader" speaks the Google Reader API of FreshRSS and Miniflux, "miniflux" Miniflux's own API, "ttrss" Tiny Tiny RSS's API, "fever" the Fever API of FreshRSS and Miniflux (which cannot subscribe: feeds added are local); "" is no account.`,
 			Allowed: fmt.Sprintf(`"", %q, %q, %q or %q`, RemoteGReader, RemoteMiniflux, RemoteTTRSS, RemoteFever)},

@@ -76,6 +76,7 @@ type fileUI struct {
 	BookmarkCommand   string `toml:"bookmark_command"`
 	SaveDirectory     string `toml:"save_directory"`
 	Hyperlinks        bool   `toml:"hyperlinks"`
+	Sort              string `toml:"sort"`
 }
 
 // Load reads the TOML configuration at path over [Default] and validates it.

@@ -95,6 +95,7 @@ pipe_format = "markdown"
 bookmark_command = "~/bin/mark --tag rss"
 save_directory = "/srv/saved"
 hyperlinks = false
+sort = "feed"
 
 [remote]
 type = "greader"
@@ -142,7 +143,7 @@ func TestLoadFullFile(t *testing.T) {
 			Player:                 "mpv --no-video",
 		},
 		UI: UIConfig{NotifyCommand: "notify-send tidings", Browser: "w3m %s:firefox", BrowserInTerminal: true,
-			PipeFormat: PipeMarkdown, BookmarkCommand: "~/bin/mark --tag rss", SaveDirectory: "/srv/saved"},
+			PipeFormat: PipeMarkdown, BookmarkCommand: "~/bin/mark --tag rss", SaveDirectory: "/srv/saved", Sort: "feed"},
 		Remote: RemoteConfig{Type: "greader", URL: "https://rss.example.org/api/greader.php",
 			User: "me", Password: "s3cret", IntervalMinutes: 30, MaxItems: 300000},
 	}
@@ -365,6 +366,11 @@ func TestLoadErrors(t *testing.T) {
 			name: "on_battery not a policy",
 			doc:  "[sync]\non_battery = \"sometimes\"\n",
 			line: 2, key: "sync.on_battery", msg: []string{`must be "normal" or "defer"`},
+		},
+		{
+			name: "ui sort not an order",
+			doc:  "[ui]\nbrowser = \"\"\nsort = \"newest\"\n",
+			line: 3, key: "ui.sort", msg: []string{`= "newest"`, `must be "date", "date-asc", "title", "feed" or "unread"`},
 		},
 		{
 			name: "on_metered empty",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -40,6 +41,7 @@ const (
 	keyPipeFormat        = "ui.pipe_format"
 	keyBookmarkCommand   = "ui.bookmark_command"
 	keySaveDirectory     = "ui.save_directory"
+	keyUISort            = "ui.sort"
 
 	keyRemoteType            = "remote.type"
 	keyRemoteURL             = "remote.url"
@@ -216,4 +218,14 @@ func validateUI(v *validator, u UIConfig) {
 		v.check(keyBookmarkCommand, err == nil, strconv.Quote(u.BookmarkCommand), msg)
 	}
 	v.path(keySaveDirectory, u.SaveDirectory)
+	v.check(keyUISort, slices.Contains(SortOrders(), u.Sort), strconv.Quote(u.Sort), "must be "+sortNames())
+}
+
+// sortNames lists the sort orders for a message: "date", … or "unread".
+func sortNames() string {
+	names := SortOrders()
+	for i, n := range names {
+		names[i] = strconv.Quote(n)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

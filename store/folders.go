@@ -113,6 +113,8 @@ type FolderCount struct {
 	Folder
 	Items  int
 	Unread int
+	// Collapsed is the reader's fold of the folder (SetFolderCollapsed).
+	Collapsed bool
 }
 
 // FolderCounts returns, for every folder, the totals of its subtree.
@@ -142,7 +144,7 @@ func (s *Store) FolderCountsOf(ctx context.Context, path string) ([]FolderCount,
 func (s *Store) folderCounts(ctx context.Context, where string, args ...any) ([]FolderCount, error) {
 	rows, err := s.db.QueryContext(ctx, `
 		SELECT f.id, coalesce(f.parent_id, 0), f.name, f.path,
-		       coalesce(sum(fd.item_count), 0), coalesce(sum(fd.unread_count), 0)
+		       coalesce(sum(fd.item_count), 0), coalesce(sum(fd.unread_count), 0), f.collapsed
 		  FROM folders f
 		  LEFT JOIN folders sub ON sub.path = f.path OR (sub.path >= f.path || '/' AND sub.path < f.path || '0')
 		  LEFT JOIN feeds fd ON fd.folder_id = sub.id
@@ -155,7 +157,7 @@ func (s *Store) folderCounts(ctx context.Context, where string, args ...any) ([]
 	var out []FolderCount
 	for rows.Next() {
 		var c FolderCount
-		if err := rows.Scan(&c.ID, &c.ParentID, &c.Name, &c.Path, &c.Items, &c.Unread); err != nil {
+		if err := rows.Scan(&c.ID, &c.ParentID, &c.Name, &c.Path, &c.Items, &c.Unread, &c.Collapsed); err != nil {
 			return nil, fmt.Errorf("folder counts: %w", err)
 		}
 		out = append(out, c)
@@ -180,4 +182,23 @@ func nullID(id int64) any {
 		return nil
 	}
 	return id
+}
+
+// SetFolderCollapsed keeps whether the reader shows the folder at path
+// folded (its feeds and sub-folders out of sight) or open.
+func (s *Store) SetFolderCollapsed(ctx context.Context, path string, collapsed bool) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE folders SET collapsed = ? WHERE path = ?`, collapsed, path)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("fold folder %s: %w", sanitize.Named(path), err)
+	}
+	return nil
 }

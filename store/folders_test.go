@@ -154,3 +154,37 @@ func TestMarkUnknownItemChangesNothing(t *testing.T) {
 		t.Fatal("a failed SetRead marked the known item read")
 	}
 }
+
+// A folded folder stays folded for the next reader (and reopened, open);
+// a folder that is not there is an error.
+func TestFolderCollapsedIsKept(t *testing.T) {
+	s, _ := newTestStore(t)
+	ctx := context.Background()
+	addFeed(t, s, "http://a.test/", "News/Tech")
+	if err := s.SetFolderCollapsed(ctx, "News", true); err != nil {
+		t.Fatal(err)
+	}
+	folded := func() map[string]bool {
+		counts, err := s.FolderCounts(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]bool{}
+		for _, c := range counts {
+			m[c.Path] = c.Collapsed
+		}
+		return m
+	}
+	if got := folded(); !got["News"] || got["News/Tech"] {
+		t.Errorf("folded %v, want News only", got)
+	}
+	if err := s.SetFolderCollapsed(ctx, "News", false); err != nil {
+		t.Fatal(err)
+	}
+	if got := folded(); got["News"] {
+		t.Errorf("folded %v after reopening", got)
+	}
+	if err := s.SetFolderCollapsed(ctx, "Nowhere", true); !errors.Is(err, ErrNotFound) {
+		t.Errorf("folding a missing folder: %v, want ErrNotFound", err)
+	}
+}

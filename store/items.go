@@ -62,6 +62,8 @@ type ItemQuery struct {
 	AlsoIDs []int64
 	// List orders a list feed's items by its cf:listinfo (with FeedID).
 	List *ListOrder
+	// Sort orders the items of any other list; "" is SortDate.
+	Sort SortOrder
 }
 
 const itemColumns = `i.id, i.feed_id, fd.title, i.guid, i.title, i.link, i.author, i.content, i.summary,
@@ -90,8 +92,9 @@ func scanItem(r rowScanner) (Item, error) {
 	return it, nil
 }
 
-// Items returns the items q selects, newest first by their sort date
-// (Item.Date); the items of one list feed come in document order. Enclosures are included.
+// Items returns the items q selects in the order q.Sort names, newest
+// first by their sort date (Item.Date) by default; the items of one list
+// feed come in document order. Enclosures are included.
 func (s *Store) Items(ctx context.Context, q ItemQuery) ([]Item, error) {
 	query, args := itemsSQL(ctx, s, q)
 	items, err := s.queryItems(ctx, query, args...)
@@ -131,7 +134,7 @@ func (s *Store) queryItems(ctx context.Context, query string, args ...any) ([]It
 }
 
 func itemsSQL(ctx context.Context, s *Store, q ItemQuery) (string, []any) {
-	order := `i.sort_at DESC, i.id DESC`
+	order := q.Sort.orderSQL()
 	if q.FeedID != 0 && s.isList(ctx, q.FeedID) {
 		order = `i.list_pos ASC, i.id DESC`
 	}
@@ -152,7 +155,10 @@ func itemsSQL(ctx context.Context, s *Store, q ItemQuery) (string, []any) {
 	// their rows read: skipping offset rows never reads them. The feeds are
 	// joined there only when the condition needs them.
 	page := `SELECT i.id FROM items i`
-	if strings.Contains(where, "fd.") {
+	switch {
+	case q.Sort == SortFeed && q.FeedID == 0: // feeds by title, each one's items by index
+		page = `SELECT i.id FROM feeds fd CROSS JOIN items i ON i.feed_id = fd.id`
+	case strings.Contains(where+order, "fd."):
 		page += ` JOIN feeds fd ON fd.id = i.feed_id`
 	}
 	page += ` WHERE ` + where + ` ORDER BY ` + order + ` LIMIT ? OFFSET ?`

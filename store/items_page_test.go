@@ -58,6 +58,15 @@ func TestItemPagesAreSlicesOfTheWholeList(t *testing.T) {
 		{"one feed", ItemQuery{FeedID: feeds[1]}},
 		{"a list feed in document order", ItemQuery{FeedID: list}},
 	}
+	for _, o := range SortOrders()[1:] {
+		tests = append(tests, struct {
+			name string
+			q    ItemQuery
+		}{"all items by " + string(o), ItemQuery{Sort: o}}, struct {
+			name string
+			q    ItemQuery
+		}{"a folder by " + string(o), ItemQuery{FolderPath: "News", Sort: o}})
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			whole := itemIDs(t, s, tt.q)

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"log/slog"
+	"math/rand/v2"
 	"os/exec"
 	"time"
 
@@ -62,6 +63,9 @@ type Options struct {
 	// Exec runs a program on the terminal (the enclosure player), handing
 	// the terminal over until it exits; default tea.ExecProcess.
 	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
+	// Rand picks ctrl+k's random unread item: a number in [0, n); default
+	// math/rand/v2's IntN.
+	Rand func(n int) int
 }
 
 // Model is the reader: three panes, a status line, and at most one
@@ -121,6 +125,9 @@ func New(o Options) *Model {
 	if o.Exec == nil {
 		o.Exec = tea.ExecProcess
 	}
+	if o.Rand == nil {
+		o.Rand = rand.IntN
+	}
 	if o.Poll == 0 {
 		o.Poll = 3 * time.Second
 	}
@@ -141,7 +148,8 @@ func New(o Options) *Model {
 	m := &Model{opts: o, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,
 		tree: tree,
 		items: &itemsPane{keys: km, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
-			player: pl, nextFeed: tree.jumpFeed, send: snd},
+			player: pl, nextFeed: tree.jumpFeed, send: snd,
+			toFeed: tree.selectFeed, pick: o.Rand, sort: startSort(o.Config.UI.Sort)},
 		reader: &readerPane{keys: km, styles: st, out: out, be: be, links: ln, send: snd, hyperlinks: o.Hyperlinks, loc: o.Location,
 			fetching: map[int64]bool{}},
 		prefs:   panePrefs{share: defaultShare},
@@ -223,14 +231,19 @@ func (m *Model) View() string {
 		return ""
 	}
 	body := m.layout.join(m.styles, [3]string{m.tree.View(), m.items.View(), m.reader.View()})
+	p, onStatusLine := m.dialog.(promptDialog)
 	switch {
+	case onStatusLine:
 	case m.dialog != nil:
 		body = fit(m.dialog.View(), m.width, m.layout.height)
 	case m.empty:
 		body = fit(m.welcome(), m.width, m.layout.height)
 	}
 	prompt := ""
-	if m.focus == paneReader {
+	switch {
+	case onStatusLine:
+		prompt = p.prompt()
+	case m.focus == paneReader:
 		prompt = m.reader.prompt()
 	}
 	return body + "\n" + m.status.View(prompt) + "\n" + fit(m.help.ShortHelpView(m.shortHelp()), m.width, 1)
@@ -241,6 +254,9 @@ func (m *Model) View() string {
 func (m *Model) shortHelp() []key.Binding {
 	if m.empty && m.dialog == nil {
 		return []key.Binding{m.keys.Subscribe, m.keys.Help, m.keys.Quit}
+	}
+	if p, ok := m.dialog.(promptDialog); ok {
+		return p.ShortHelp()
 	}
 	return append(m.focused().ShortHelp(), m.keys.Search, m.keys.Subscribe, m.keys.Help)
 }

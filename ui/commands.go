@@ -96,6 +96,11 @@ func (b backend) setRead(ids []int64, read bool) tea.Cmd {
 	}
 }
 
+// setFolded keeps a folder folded or open for the next reader.
+func (b backend) setFolded(path string, fold bool) tea.Cmd {
+	return func() tea.Msg { return actionMsg{err: b.store.SetFolderCollapsed(b.ctx, path, fold)} }
+}
+
 func (b backend) setFlagged(id int64, flagged bool) tea.Cmd {
 	mark, status := engine.MarkUnflag, "unflagged"
 	if flagged {

@@ -33,6 +33,7 @@ func (m *Model) globalKey(km tea.KeyMsg) (tea.Cmd, bool) {
 		{k.Rules, m.openRules},
 		{k.HideRead, m.toggleHideRead},
 		{k.Queue, m.openQueue},
+		{k.RandomUnread, func() tea.Cmd { return m.route(m.items, randomUnreadMsg{}) }},
 	} {
 		if key.Matches(km, g.b) {
 			return g.do(), true

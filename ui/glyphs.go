@@ -10,6 +10,7 @@ const (
 	glyphStopped   = "‖"
 	glyphWatched   = "w"
 	glyphRemote    = "@"
+	glyphFolded    = "+"
 )
 
 // helpLegend explains the marks of the tree and the item list.
@@ -21,6 +22,7 @@ var helpLegend = [][2]string{
 	{glyphStopped, "feed that is gone or ended: no longer updated"},
 	{glyphWatched, "watched feed: new items raise a toast"},
 	{glyphRemote, "feed of the account: its server fetches it ([remote])"},
+	{glyphFolded, "folded folder: c opens it"},
 }
 
 // Marks returns the marks of the tree and the item list, each with its

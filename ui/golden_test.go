@@ -54,6 +54,9 @@ func TestGoldenScreens(t *testing.T) {
 		{"subscribe", []string{"a"}, "News"},
 		{"settings", []string{"E"}, "Broken Feed"},
 		{"stats", []string{"S"}, ""},
+		{"sorted", []string{"O", "O"}, ""},
+		{"folded", []string{"c"}, "Tech"},
+		{"goto", []string{"ctrl+g", "wire"}, ""},
 	}
 	for _, sz := range sizes {
 		for _, sc := range screens {

@@ -200,7 +200,7 @@ func keyMsg(k string) tea.KeyMsg {
 	types := map[string]tea.KeyType{"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab,
 		"shift+tab": tea.KeyShiftTab, "up": tea.KeyUp, "down": tea.KeyDown, "pgup": tea.KeyPgUp,
 		"pgdown": tea.KeyPgDown, "ctrl+c": tea.KeyCtrlC, "backspace": tea.KeyBackspace, "left": tea.KeyLeft,
-		"right": tea.KeyRight, "space": tea.KeySpace, "ctrl+s": tea.KeyCtrlS}
+		"right": tea.KeyRight, "space": tea.KeySpace, "ctrl+s": tea.KeyCtrlS, "ctrl+g": tea.KeyCtrlG, "ctrl+k": tea.KeyCtrlK, "ctrl+u": tea.KeyCtrlU}
 	if t, ok := types[k]; ok {
 		return tea.KeyMsg{Type: t}
 	}

@@ -58,9 +58,17 @@ type itemsPane struct {
 	toEnd bool
 	// nextFeed is the tree's jumpFeed: n and p going on in another feed.
 	nextFeed func(dir int) (tea.Cmd, bool)
+	// toFeed is the tree's selectFeed, and pick picks a random number
+	// below n: ctrl+k (random.go).
+	toFeed func(id int64) (tea.Cmd, bool)
+	pick   func(n int) int
 	// hideRead is l: the lists of the tree's nodes leave out read items
 	// (but Flagged).
 	hideRead bool
+	// sort is the order of the lists ([ui] sort, O cycles it); sorted says
+	// the list shown is in it (a list feed and search results keep theirs).
+	sort   store.SortOrder
+	sorted bool
 }
 
 // item returns the selected item, or nil.
@@ -88,6 +96,11 @@ func (p *itemsPane) show(title string, q store.ItemQuery, river bool) tea.Cmd {
 		p.group = q.List.Group
 	}
 	p.rows, p.cursor, p.top, p.more, p.loading, p.toEnd = nil, 0, 0, false, true, false
+	p.sorted = q.List == nil
+	if p.sorted {
+		p.query.Sort = p.sort
+	}
+	q = p.query
 	q.Limit, q.Offset = pageSize, 0
 	return p.be.loadItems(p.gen, q, false)
 }
@@ -96,6 +109,7 @@ func (p *itemsPane) show(title string, q store.ItemQuery, river bool) tea.Cmd {
 func (p *itemsPane) showResults(query, words string, items []store.Item) {
 	p.gen++
 	p.title, p.search, p.river, p.match, p.group = "Search: "+query, query, true, matcher(words), nil
+	p.sorted = false
 	p.rows, p.cursor, p.top, p.more, p.loading, p.toEnd = items, 0, 0, false, false, false
 	p.forgetMinutes(items)
 	p.empty = "nothing found"
@@ -190,7 +204,7 @@ func (p *itemsPane) scroll() { p.top = scrollTop(p.cursor, p.top, p.height-1, le
 // View draws the visible rows.
 func (p *itemsPane) View() string {
 	var b strings.Builder
-	b.WriteString(paneTitle(p.styles, p.title, p.width, p.focused))
+	b.WriteString(paneTitle(p.styles, p.title+p.sortLabel(), p.width, p.focused))
 	rows := max(p.height-1, 0)
 	dateW := p.dateWidth(rows)
 	for i := p.top; i < p.top+rows; i++ {

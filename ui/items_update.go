@@ -45,6 +45,12 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, p.showFeedOrdered(msg.feed, msg.order)
 	case hideReadMsg:
 		p.hideRead = msg.on
+	case cycleSortMsg:
+		return p, p.cycleSort()
+	case randomUnreadMsg:
+		return p, p.randomUnread()
+	case randomItemMsg:
+		return p, p.randomPicked(msg)
 	case listReadMsg:
 		p.markLoadedRead()
 	case reloadMsg:
@@ -242,6 +248,7 @@ func (p *itemsPane) showNode(sel nodeSelectedMsg) tea.Cmd {
 		q.Unread = true
 	}
 	cmd := p.show(n.label, q, n.kind != nodeFeed)
+	p.sorted = p.sorted && (n.feed == nil || !n.feed.IsList) // a list feed keeps its order
 	p.empty = emptyText(n)
 	if p.hideRead && n.kind != nodeFlagged && n.kind != nodeUnread {
 		p.empty = "no unread items (l shows the read ones)"

@@ -21,6 +21,7 @@ type KeyMap struct {
 	Rules                                   key.Binding
 	Queue, QueueDelete, QueueCancel         key.Binding
 	QueueRetry                              key.Binding
+	Fold, GoToFeed, RandomUnread            key.Binding
 }
 
 // DefaultKeyMap returns the newsboat-like bindings.
@@ -69,7 +70,7 @@ func DefaultKeyMap() KeyMap {
 		Move:        b("M", "move feed/folder", "M"),
 		Health:      b("i", "feed health", "i"),
 		Dismiss:     b("x", "dismiss errors", "x"),
-		ListOrder:   b("O", "sort/group a list feed", "O"),
+		ListOrder:   b("O", "sort order (cycle)", "O"),
 		HideRead:    b("l", "hide/show read", "l"),
 		Narrow:      b("<", "narrow the list", "<"),
 		Widen:       b(">", "widen the list", ">"),
@@ -78,6 +79,10 @@ func DefaultKeyMap() KeyMap {
 		Stats:       b("S", "statistics", "S"),
 		Rules:       b("F", "rules", "F"),
 		Help:        b("?", "help", "?"),
+		// Fold, GoToFeed and RandomUnread: tree_fold.go, goto.go, random.go.
+		Fold:         b("c", "fold/open folder", "c"),
+		GoToFeed:     b("ctrl+g", "go to feed by name", "ctrl+g"),
+		RandomUnread: b("ctrl+k", "random unread item", "ctrl+k"),
 	}
 }
 
@@ -96,10 +101,10 @@ type helpSection struct {
 func (k KeyMap) Sections() []helpSection {
 	return []helpSection{
 		{"Move", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back, k.NextPane}},
-		{"Read", []key.Binding{k.NextUnread, k.PrevUnread, k.NextItem, k.PrevItem, k.ToggleRead, k.MarkAllRead, k.Undo, k.Flag, k.OpenLink, k.CopyLink, k.Article}},
+		{"Read", []key.Binding{k.NextUnread, k.PrevUnread, k.NextItem, k.PrevItem, k.RandomUnread, k.ToggleRead, k.MarkAllRead, k.Undo, k.Flag, k.OpenLink, k.CopyLink, k.Article}},
 		{"Send", []key.Binding{k.Pipe, k.Bookmark, k.Save}},
 		{"Podcasts", []key.Binding{k.Enclosure, k.Play, k.Queue, k.QueueDelete, k.QueueCancel, k.QueueRetry}},
-		{"Feeds and folders", []key.Binding{k.Refresh, k.RefreshAll, k.Subscribe, k.Unsubscribe, k.Edit, k.Move, k.Watch, k.Health, k.ListOrder}},
+		{"Feeds and folders", []key.Binding{k.Refresh, k.RefreshAll, k.Subscribe, k.Unsubscribe, k.Edit, k.Move, k.Watch, k.Health, k.ListOrder, k.Fold, k.GoToFeed}},
 		{"Screen", []key.Binding{k.HideRead, k.Narrow, k.Widen, k.Zoom, k.Dismiss, k.Search, k.Rules, k.Stats, k.Help, k.ForceQuit}},
 	}
 }

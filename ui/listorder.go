@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"errors"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tidings-rss/tidings/engine/document"
@@ -16,19 +14,15 @@ const (
 	fieldGroup = "group"
 )
 
-// openListOrder is O: a list feed's cf:listinfo orders and groupings
-// (Simple List Extensions), read first.
+// openListOrder is O: on a list feed, its cf:listinfo orders and
+// groupings (Simple List Extensions), read first; elsewhere the lists'
+// next sort order (sortorder.go).
 func (t *treePane) openListOrder(tg feedTarget) tea.Cmd {
-	f := t.selectedFeed(tg)
-	switch {
-	case f == nil:
-		t.out.say("", errors.New("O sorts a list feed: select one"))
-		return nil
-	case !f.IsList:
-		t.out.say("", errors.New("O sorts list feeds (cf:treatAs list); "+oneLine(f.Title)+" is not one"))
-		return nil
+	if f := t.selectedFeed(tg); f != nil && f.IsList && (tg.onTree || t.node().kind == nodeFeed) {
+		return t.be.listInfo(*f)
 	}
-	return t.be.listInfo(*f)
+	t.out.post(cycleSortMsg{})
+	return nil
 }
 
 // showListOrder opens the dialog of a list feed's sorts and groups; the

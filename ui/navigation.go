@@ -2,6 +2,8 @@ package ui
 
 import (
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tidings-rss/tidings/store"
 )
 
 // maxJumpPages bounds how many pages a search for an unread item reads
@@ -18,6 +20,8 @@ type unreadJump struct {
 	open  bool // open it in the reader when found
 	wrap  bool // whether the list may still wrap around
 	pages int  // pages read for this jump
+	// target is the item ctrl+k picked, looked for by id (random.go).
+	target *store.Item
 }
 
 // nextUnread is n (dir 1) and p (dir -1) in the list and the reader, as
@@ -49,6 +53,9 @@ func (p *itemsPane) continueJump() tea.Cmd {
 	j := p.jump
 	if j == nil || p.loading {
 		return nil
+	}
+	if j.target != nil {
+		return p.continueTarget(j)
 	}
 	if j.from == -2 && p.more && j.pages < maxJumpPages { // p from the end: load it all first
 		j.pages++

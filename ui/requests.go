@@ -95,7 +95,7 @@ func (m *Model) request(msg tea.Msg) tea.Cmd {
 			return m.route(m.items, msg)
 		}
 		return tea.Batch(m.be.loadCounts(), m.route(m.items, msg))
-	case listReadMsg, showFeedMsg, selectionLostMsg:
+	case listReadMsg, showFeedMsg, selectionLostMsg, cycleSortMsg:
 		return m.route(m.items, msg)
 	case refreshMsg:
 		if msg.all {

@@ -40,7 +40,7 @@ func (m *Model) keys1by1(runes []rune) tea.Cmd {
 // paneKey routes a key to the pane that owns it.
 func (m *Model) paneKey(km tea.KeyMsg) tea.Cmd {
 	k := m.keys
-	feedKeys := []key.Binding{k.MarkAllRead, k.Undo, k.Watch, k.Refresh, k.Unsubscribe, k.Edit, k.Move, k.Health, k.ListOrder}
+	feedKeys := []key.Binding{k.MarkAllRead, k.Undo, k.Watch, k.Refresh, k.Unsubscribe, k.Edit, k.Move, k.Health, k.ListOrder, k.GoToFeed}
 	itemKeys := []key.Binding{k.NextUnread, k.PrevUnread, k.NextItem, k.PrevItem, k.ToggleRead, k.Flag, k.Enclosure, k.Play}
 	if !m.reader.showing() {
 		itemKeys = append(itemKeys, k.OpenLink, k.CopyLink)

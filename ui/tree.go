@@ -36,6 +36,8 @@ type node struct {
 	// q is a saved search's query, expr its expression.
 	q    store.ItemQuery
 	expr string
+	// folded is a folder folded (c): its subtree is out of sight.
+	folded bool
 }
 
 // key identifies the node across reloads, to keep the selection.
@@ -92,6 +94,9 @@ type treePane struct {
 	all      []node
 	// data is what the rows were last built from, for l to rebuild them.
 	data treeData
+	// folded are the folders this reader folded (true) or opened (false),
+	// over what the store keeps (tree_fold.go).
+	folded map[string]bool
 }
 
 // treeData is what the tree is built from.
@@ -150,6 +155,7 @@ func (t *treePane) setData(feeds []store.Feed, folders []store.FolderCount, flag
 	if t.hideRead {
 		t.nodes = unreadOnly(t.all, sel)
 	}
+	t.nodes = t.unfolded(t.nodes)
 	t.cursor = min(t.cursor, max(len(t.nodes)-1, 0))
 	lost = true
 	for i, n := range t.nodes {
@@ -284,6 +290,8 @@ func (t *treePane) row(i int) string {
 		mark = glyphWatched
 	case n.feed != nil && n.feed.Remote():
 		mark = glyphRemote // a feed of the account, fetched by its server
+	case n.folded:
+		mark = glyphFolded
 	}
 	if n.kind == nodeHeading {
 		return t.headingRow(n)

@@ -93,6 +93,8 @@ func (t *treePane) key(km tea.KeyMsg) tea.Cmd {
 		return t.copyAddress()
 	case key.Matches(km, k.Enclosure, k.Play):
 		t.out.say("", errNoEnclosure)
+	case key.Matches(km, k.Fold):
+		return t.toggleFold()
 	default:
 		if cmd, ok := t.feedKeyHandled(km, feedTarget{onTree: true}); ok {
 			return cmd
@@ -123,6 +125,7 @@ func (t *treePane) feedKeyHandled(km tea.KeyMsg, tg feedTarget) (tea.Cmd, bool) 
 		{k.Move, t.openMove},
 		{k.Health, t.openHealth},
 		{k.ListOrder, t.openListOrder},
+		{k.GoToFeed, t.openFinder},
 	} {
 		if key.Matches(km, a.b) {
 			return a.do(tg), true

@@ -137,8 +137,8 @@ func TestListFeedOrders(t *testing.T) {
 	h := newHarness(t, f.st, 160, 45)
 	h.selectNode("Daily Wire")
 	h.keys("O")
-	if !strings.Contains(h.m.status.message, "not one") {
-		t.Errorf("O on a feed that is no list: %q", h.m.status.message)
+	if !strings.Contains(h.m.items.View(), "Daily Wire · oldest first") {
+		t.Errorf("O on a feed that is no list does not sort it oldest first:\n%s", h.m.items.View())
 	}
 	h.selectNode("Wish list")
 	h.keys("O")

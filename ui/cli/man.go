@@ -271,7 +271,7 @@ var keyDetail = map[string]string{
 	"Move":        "Move the feed to another folder; on a folder, move it with everything in it.",
 	"Health":      "Show the feed's health: URL, last status, validators held, the next download and why (interval, TTL, back-off, Retry-After, skip hints, cache hints), the last error in full, bytes saved. For a feed of the account, the account's next sync and state instead of a schedule.",
 	"Dismiss":     "Dismiss the errors on the status line.",
-	"ListOrder":   "Sort or group a list feed by the orders and groupings its cf:listinfo offers (Simple List Extensions): any cf:sort, ascending or descending, grouped by a cf:group.",
+	"ListOrder":   "Sort the lists by the next order: newest first (the default, ui.sort), oldest first, by title, by feed, unread first; the list's title says which, and the next list keeps it. On a list feed, instead, sort or group it by the orders and groupings its cf:listinfo offers (Simple List Extensions): any cf:sort, ascending or descending, grouped by a cf:group.",
 	"HideRead":    "Hide the feeds and folders with nothing unread, and the read items of the lists (Flagged and search results keep theirs), as newsboat's l; again, show them. The tree's title says Feeds (unread) meanwhile; the feed selected stays, and an item read stays listed until another list is chosen.",
 	"Narrow":      "Narrow the item list against the reader.",
 	"Widen":       "Widen the item list against the reader.",
@@ -280,6 +280,10 @@ var keyDetail = map[string]string{
 	"Stats":       "Show statistics: requests, 304s, deltas, bytes saved, 30-day charts.",
 	"Rules":       "List the rules, add one (a, with the column of a mistake) or remove one (d).",
 	"Help":        "Show every key and the marks.",
+	// Fold, GoToFeed and RandomUnread.
+	"Fold":         "On the tree, fold the selected folder (on a feed, its folder): its sub-folders and feeds go out of sight, its row still counts their unread items and is marked +; again, open it. A folded folder stays folded the next time the reader starts.",
+	"GoToFeed":     "Go to a feed by its title: a prompt on the status line selects, as you type, the first feed whose title holds the text, in any case and any script (STRASSE finds Straße), opening a folded folder; tab and shift+tab go to the next and previous match, enter reads the feed, esc goes back.",
+	"RandomUnread": "Open an unread item picked at random among all of them, as newsboat's random-unread: its feed is selected on the tree and its row in the list.",
 }
 
 // manConfig lists every configuration key with its meaning, allowed values
