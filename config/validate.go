@@ -37,6 +37,7 @@ const (
 	keyBlockedExtensions = "enclosures.blocked_extensions"
 	keyBlockedTypes      = "enclosures.blocked_types"
 	keyPlayer            = "enclosures.player"
+	keyTheme             = "colors.theme"
 
 	keyRemoteType            = "remote.type"
 	keyRemoteURL             = "remote.url"
@@ -116,6 +117,9 @@ func validate(c Config, present func(key string) bool) []*Error {
 	v.check(keyPlayer, strings.TrimSpace(e.Player) != "" && !strings.ContainsFunc(e.Player, unicode.IsControl),
 		strconv.Quote(e.Player), "must name a command (without control characters)")
 
+	if msg := checkTheme(c.Colors.Theme); msg != "" {
+		v.add(keyTheme, strconv.Quote(string(c.Colors.Theme)), msg)
+	}
 	validateRemote(&v, c.Remote)
 	v.bound(keyRemoteInterval, c.Remote.IntervalMinutes, RemoteBound)
 	v.bound(keyRemoteMaxItems, c.Remote.MaxItems, RemoteMaxItemsBound)
