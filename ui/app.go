@@ -125,7 +125,7 @@ func New(o Options) *Model {
 	if o.Engine == nil {
 		o.Engine = engine.New(o.Store, o.Config, engine.Options{Logger: o.Logger})
 	}
-	st, km := NewStyles(o.Renderer, o.NoColor), DefaultKeyMap()
+	st, km := NewStyles(o.Renderer, o.NoColor, o.Config), DefaultKeyMap()
 	be := backend{ctx: o.Context, store: o.Store, engine: o.Engine, now: o.Now, searches: &searchCache{}}
 	out, ln := &outbox{}, links{openURL: o.OpenURL, copy: o.Copy,
 		browser: browser{setting: o.Config.UI.Browser, inTerminal: o.Config.UI.BrowserInTerminal, ctx: o.Context, exec: o.Exec}}
@@ -134,7 +134,8 @@ func New(o Options) *Model {
 	m := &Model{opts: o, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,
 		tree: tree,
 		items: &itemsPane{keys: km, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
-			player: player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}, nextFeed: tree.jumpFeed},
+			player: player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}, nextFeed: tree.jumpFeed,
+			marks: rowMarks{feed: tree.feedFacts}},
 		reader:  &readerPane{keys: km, styles: st, out: out, be: be, links: ln, loc: o.Location, fetching: map[int64]bool{}},
 		prefs:   panePrefs{share: defaultShare},
 		started: map[int64]bool{}}
@@ -214,7 +215,7 @@ func (m *Model) View() string {
 	if !m.ready {
 		return ""
 	}
-	body := m.layout.join(m.styles, [3]string{m.tree.View(), m.items.View(), m.reader.View()})
+	body := m.layout.join(m.styles, [3]string{m.tree.View(), m.items.View(), m.reader.View()}, m.focus)
 	switch {
 	case m.dialog != nil:
 		body = fit(m.dialog.View(), m.width, m.layout.height)

@@ -274,7 +274,7 @@ func (t *treePane) View() string {
 func (t *treePane) row(i int) string {
 	n := t.nodes[i]
 	mark := " "
-	st := t.styles.Row
+	st := t.styles.TreeRow
 	switch {
 	case n.feed != nil && n.feed.Stopped != "":
 		mark = glyphStopped
@@ -289,9 +289,9 @@ func (t *treePane) row(i int) string {
 		return t.headingRow(n)
 	}
 	if n.kind == nodeFolder {
-		st = t.styles.Folder
+		st = t.styles.TreeFolder
 	} else if n.unread > 0 {
-		st = t.styles.Unread
+		st = t.styles.TreeUnread
 	}
 	count := ""
 	switch {
@@ -306,10 +306,10 @@ func (t *treePane) row(i int) string {
 	}
 	w := max(t.width-len(count)-3, 1)
 	if n.kind == nodeFlagged {
-		st = t.styles.Row
+		st = t.styles.TreeRow
 	}
 	text := mark + " " + padRight(ansi.Truncate(label, w, "…"), w) + " " + count
-	return rowStyle(t.styles, st, i == t.cursor, t.focused).Render(text)
+	return rowStyle(t.styles.TreeSelected, t.styles.TreeCursor, st, i == t.cursor, t.focused).Render(text)
 }
 
 // setFeedCounts updates one feed's counts in place (an engine event).

@@ -160,3 +160,14 @@ func (t *treePane) openUnsubscribe(tg feedTarget) tea.Cmd {
 		yes:      func() tea.Cmd { return be.removeFeed(feed) }}})
 	return nil
 }
+
+// feedFacts is what highlight rules see of a feed: its title, address
+// and folder.
+func (t *treePane) feedFacts(id int64) store.FeedFacts {
+	for _, f := range t.data.feeds {
+		if f.ID == id {
+			return store.FeedFacts{Title: f.Title, URL: f.URL, Folder: f.FolderPath}
+		}
+	}
+	return store.FeedFacts{}
+}
