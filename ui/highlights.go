@@ -32,8 +32,9 @@ type wordHighlight struct {
 // every key, and asks the database nothing for it.
 type rowMarks struct {
 	matcher *store.Matcher
-	// feed tells an item's feed's address and folder (the tree knows).
-	feed func(feedID int64) store.FeedFacts
+	// feed tells an item's feed's title, address and folder (the tree
+	// knows, once its feeds are read: false before).
+	feed func(feedID int64) (store.FeedFacts, bool)
 	seen map[rowState]int
 }
 
@@ -63,9 +64,11 @@ func (m *rowMarks) rule(rules []rowHighlight, it *store.Item, now time.Time) int
 	if m.seen == nil || len(m.seen) >= maxRowMarks {
 		m.seen = map[rowState]int{}
 	}
-	facts := store.FeedFacts{Title: it.FeedTitle}
+	facts, known := store.FeedFacts{Title: it.FeedTitle}, false
 	if m.feed != nil {
-		facts = m.feed(it.FeedID)
+		if f, ok := m.feed(it.FeedID); ok {
+			facts, known = f, true
+		}
 	}
 	i := -1
 	for j, r := range rules {
@@ -74,7 +77,9 @@ func (m *rowMarks) rule(rules []rowHighlight, it *store.Item, now time.Time) int
 			break
 		}
 	}
-	m.seen[k] = i
+	if known { // else asked again once the tree knows the feed
+		m.seen[k] = i
+	}
 	return i
 }
 

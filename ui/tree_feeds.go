@@ -162,12 +162,12 @@ func (t *treePane) openUnsubscribe(tg feedTarget) tea.Cmd {
 }
 
 // feedFacts is what highlight rules see of a feed: its title, address
-// and folder.
-func (t *treePane) feedFacts(id int64) store.FeedFacts {
+// and folder; false when the tree does not know the feed (yet).
+func (t *treePane) feedFacts(id int64) (store.FeedFacts, bool) {
 	for _, f := range t.data.feeds {
 		if f.ID == id {
-			return store.FeedFacts{Title: f.Title, URL: f.URL, Folder: f.FolderPath}
+			return store.FeedFacts{Title: f.Title, URL: f.URL, Folder: f.FolderPath}, true
 		}
 	}
-	return store.FeedFacts{}
+	return store.FeedFacts{}, false
 }
