@@ -8,14 +8,14 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/tidings-rss/tidings/engine/query"
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/store"
 )
 
 // rowHighlight is a [[highlight]] rule: list rows its expression matches
 // are drawn in its style.
 type rowHighlight struct {
-	expr  query.Expr
+	rule  config.Highlight
 	style lipgloss.Style
 }
 
@@ -72,7 +72,7 @@ func (m *rowMarks) rule(rules []rowHighlight, it *store.Item, now time.Time) int
 	}
 	i := -1
 	for j, r := range rules {
-		if m.matcher.Match(r.expr, it, facts, now) {
+		if m.matcher.Match(r.rule.Expr, it, facts, now) {
 			i = j
 			break
 		}

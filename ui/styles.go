@@ -84,7 +84,7 @@ func NewStyles(r *lipgloss.Renderer, noColor bool, c config.Config) Styles {
 		st.set(name, spec, noColor)
 	}
 	for _, h := range c.Highlights {
-		st.Rows = append(st.Rows, rowHighlight{expr: h.Expr, style: specStyle(r.NewStyle(), h.Style, noColor)})
+		st.Rows = append(st.Rows, rowHighlight{rule: h, style: specStyle(r.NewStyle(), h.Style, noColor)})
 	}
 	for _, h := range c.ArticleHighlights {
 		st.Words = append(st.Words, wordHighlight{re: h.Regexp, style: specStyle(r.NewStyle(), h.Style, noColor)})

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -153,5 +154,42 @@ color = "black color220 bold"
 	after := line[strings.Index(line, "formats")+len("formats"):]
 	if i := strings.Index(after, "model"); i < 0 || regexp.MustCompile(`48;5;220`).MatchString(after[:i]) {
 		t.Errorf("the highlight runs past the word:\n%q", line)
+	}
+}
+
+// The manual's example of [colors] and highlights is a configuration
+// tidings accepts, and `tidings config` prints it back.
+func TestManualColourExampleLoads(t *testing.T) {
+	page, err := os.ReadFile(repoFile(t, "ui/cli/manual.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(page), "## Colours and highlights")
+	_, rest, ok2 := strings.Cut(rest, "```\n")
+	example, _, ok3 := strings.Cut(rest, "```\n")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("the manual has no example under ## Colours and highlights")
+	}
+	u := newUser(t)
+	u.writeConfig(example)
+	out := u.ok("config")
+	for _, want := range []string{`theme = "dark"`, `list-selected = "black bright-yellow"`, `reader-link = "#5fafff underline"`,
+		`{ expr = "flagged or title ~ \"release|security\"", color = "bright-red bold" }`,
+		`{ regex = "(?i)\\bCVE-[0-9]+-[0-9]+\\b", color = "black yellow" }`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("tidings config does not print %s:\n%s", want, out)
+		}
+	}
+}
+
+// A bad colour stops every command with one line naming the file and the
+// line; an escape sequence in a value is refused, never drawn.
+func TestBadColourStopsTidingsWithFileAndLine(t *testing.T) {
+	u := newUser(t)
+	u.writeConfig("[colors]\ntheme = \"dark\"\nlist = \"\\u001b]0;pwned\\u0007\"\n")
+	r := u.run("feeds")
+	if r.code != 2 || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 ||
+		!strings.Contains(r.stderr, "config.toml:3: colors.list") || strings.ContainsAny(r.stderr, "\x1b\x07") {
+		t.Errorf("exit %d, stderr %q; want 2 and one plain line naming config.toml:3", r.code, r.stderr)
 	}
 }
