@@ -112,3 +112,23 @@ func TestColorElementsAreTheColorsKeys(t *testing.T) {
 		t.Errorf("[colors] key %s is no element", name)
 	}
 }
+
+// NewHighlight and NewArticleHighlight (for translators of other
+// readers' files) refuse what the file would, saying which half is wrong.
+func TestNewHighlightRefusesWhatTheFileWould(t *testing.T) {
+	if h, err := NewHighlight(`unread and feed ~ "lwn"`, "red bold"); err != nil || h.Style != (Style{FG: "1", Bold: true}) {
+		t.Errorf("NewHighlight = %+v, %v", h, err)
+	}
+	if _, err := NewHighlight(`text:"go"`, "red"); err == nil || !strings.HasPrefix(err.Error(), "expr: ") {
+		t.Errorf("text: accepted or misnamed: %v", err)
+	}
+	if _, err := NewHighlight("unread", "blink"); err == nil || !strings.HasPrefix(err.Error(), "color: ") {
+		t.Errorf("bad colour accepted or misnamed: %v", err)
+	}
+	if h, err := NewArticleHighlight(`\bgo\b`, "black yellow"); err != nil || !h.Regexp.MatchString("a go b") {
+		t.Errorf("NewArticleHighlight = %+v, %v", h, err)
+	}
+	if _, err := NewArticleHighlight(`(`, "red"); err == nil || !strings.HasPrefix(err.Error(), "regex: ") {
+		t.Errorf("bad regex accepted or misnamed: %v", err)
+	}
+}

@@ -72,6 +72,34 @@ func toHighlights(fs []fileHighlight) ([]Highlight, []*Error) {
 	return out, errs
 }
 
+// NewHighlight makes a [[highlight]] rule from its expression and colour
+// as the file writes them; the error says which is wrong and why.
+func NewHighlight(expr, color string) (Highlight, error) {
+	e, err := parseHighlightExpr(expr)
+	if err != nil {
+		return Highlight{}, fmt.Errorf("expr: %w", err)
+	}
+	st, err := parseRuleColor(color)
+	if err != nil {
+		return Highlight{}, fmt.Errorf("color: %w", err)
+	}
+	return Highlight{Query: expr, Expr: e, Style: st}, nil
+}
+
+// NewArticleHighlight makes a [[highlight-article]] rule from its
+// pattern and colour as the file writes them.
+func NewArticleHighlight(regex, color string) (ArticleHighlight, error) {
+	re, err := compileArticleRegex(regex)
+	if err != nil {
+		return ArticleHighlight{}, fmt.Errorf("regex: %w", err)
+	}
+	st, err := parseRuleColor(color)
+	if err != nil {
+		return ArticleHighlight{}, fmt.Errorf("color: %w", err)
+	}
+	return ArticleHighlight{Pattern: regex, Regexp: re, Style: st}, nil
+}
+
 // parseHighlightExpr parses a highlight's expression.
 func parseHighlightExpr(s string) (query.Expr, error) {
 	if s == "" {

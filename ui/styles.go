@@ -108,6 +108,7 @@ func baseStyles(r *lipgloss.Renderer, p palette) Styles {
 		TreeCursor:       s().Underline(true),
 		ListRead:         s().Foreground(subtle),
 		ListUnread:       s().Bold(true),
+		ListFlagged:      s(),
 		ListSelected:     s().Reverse(true),
 		ListCursor:       s().Underline(true),
 		Row:              s(),
