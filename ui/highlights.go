@@ -39,10 +39,11 @@ type rowMarks struct {
 }
 
 // rowState is what a row's highlight depends on that changes while it is
-// listed.
+// listed: its state, and its feed's name and place.
 type rowState struct {
 	id            int64
 	read, flagged bool
+	feed          store.FeedFacts
 }
 
 // maxRowMarks bounds the cache; past it, it starts over.
@@ -54,7 +55,13 @@ func (m *rowMarks) rule(rules []rowHighlight, it *store.Item, now time.Time) int
 	if len(rules) == 0 {
 		return -1
 	}
-	k := rowState{it.ID, it.Read, it.Flagged}
+	facts, known := store.FeedFacts{Title: it.FeedTitle}, false
+	if m.feed != nil {
+		if f, ok := m.feed(it.FeedID); ok {
+			facts, known = f, true
+		}
+	}
+	k := rowState{it.ID, it.Read, it.Flagged, facts}
 	if i, ok := m.seen[k]; ok {
 		return i
 	}
@@ -63,12 +70,6 @@ func (m *rowMarks) rule(rules []rowHighlight, it *store.Item, now time.Time) int
 	}
 	if m.seen == nil || len(m.seen) >= maxRowMarks {
 		m.seen = map[rowState]int{}
-	}
-	facts, known := store.FeedFacts{Title: it.FeedTitle}, false
-	if m.feed != nil {
-		if f, ok := m.feed(it.FeedID); ok {
-			facts, known = f, true
-		}
 	}
 	i := -1
 	for j, r := range rules {

@@ -100,6 +100,8 @@ type treeData struct {
 	folders  []store.FolderCount
 	flagged  int
 	searches []searchEntry
+	// facts are the feeds as highlight rules see them, by id.
+	facts map[int64]store.FeedFacts
 }
 
 // node returns the selected node.
@@ -144,7 +146,7 @@ func (t *treePane) feedByID(id int64) *store.Feed {
 func (t *treePane) setData(feeds []store.Feed, folders []store.FolderCount, flagged int, searches []searchEntry) (changed, lost bool) {
 	sel := t.node().key()
 	old := t.nodes
-	t.data = treeData{feeds, folders, flagged, searches}
+	t.data = treeData{feeds: feeds, folders: folders, flagged: flagged, searches: searches, facts: feedFactsOf(feeds)}
 	t.all = buildNodes(feeds, folders, flagged, searches)
 	t.nodes = t.all
 	if t.hideRead {
