@@ -45,6 +45,7 @@ func TestLoadColourAndHighlightErrors(t *testing.T) {
 		{"article bad regex", "[[highlight-article]]\nregex = \"(go\"\ncolor = \"red\"\n", 2, "highlight-article.regex", []string{"not a regular expression (RE2 syntax)", "missing closing )"}},
 		{"article regex RE2 refuses", "[[highlight-article]]\nregex = '(?<=go)x'\ncolor = \"red\"\n", 2, "highlight-article.regex", []string{"not a regular expression"}},
 		{"article empty-matching regex", "[[highlight-article]]\nregex = \"x*\"\ncolor = \"red\"\n", 2, "highlight-article.regex", []string{"can match empty text"}},
+		{"too many highlights", "max_items = 10\n" + strings.Repeat("[[highlight]]\nexpr = \"unread\"\ncolor = \"red\"\n", 65), 194, "highlight", []string{"at most 64 tables"}},
 		{"article without regex", "[[highlight-article]]\ncolor = \"red\"\n", 1, "highlight-article.regex", []string{"must be set"}},
 		{"article bad colour, third table", "[[highlight-article]]\nregex = \"a\"\ncolor = \"red\"\n[[highlight-article]]\nregex = \"b\"\ncolor = \"red\"\n[[highlight-article]]\nregex = \"c\"\ncolor = \"red underlined\"\n", 9, "highlight-article.color", []string{`"underlined" is neither`}},
 	}

@@ -38,6 +38,18 @@ const (
 	keyArticleHighlight = "highlight-article"
 )
 
+// MaxHighlights bounds each array of highlight tables, so the work of
+// drawing a row or an article is bounded too.
+const MaxHighlights = 64
+
+// tooMany is the error of the first table past MaxHighlights, or nil.
+func tooMany(key string, n int) *Error {
+	if n <= MaxHighlights {
+		return nil
+	}
+	return &Error{Key: key, at: fmt.Sprintf("%s[%d]", key, MaxHighlights), Msg: fmt.Sprintf("at most %d tables", MaxHighlights)}
+}
+
 type fileHighlight struct {
 	Expr  string `toml:"expr"`
 	Color string `toml:"color"`
@@ -55,6 +67,9 @@ var errNoFullText = errors.New("text: needs the full-text index, which list rows
 func toHighlights(fs []fileHighlight) ([]Highlight, []*Error) {
 	var out []Highlight
 	var errs []*Error
+	if e := tooMany(keyHighlight, len(fs)); e != nil {
+		errs = append(errs, e)
+	}
 	for i, f := range fs {
 		at := func(leaf string) string { return fmt.Sprintf("%s[%d].%s", keyHighlight, i, leaf) }
 		e, err := parseHighlightExpr(f.Expr)
@@ -143,6 +158,9 @@ func parseRuleColor(s string) (Style, error) {
 func toArticleHighlights(fs []fileArticleHighlight) ([]ArticleHighlight, []*Error) {
 	var out []ArticleHighlight
 	var errs []*Error
+	if e := tooMany(keyArticleHighlight, len(fs)); e != nil {
+		errs = append(errs, e)
+	}
 	for i, f := range fs {
 		at := func(leaf string) string { return fmt.Sprintf("%s[%d].%s", keyArticleHighlight, i, leaf) }
 		re, err := compileArticleRegex(f.Regex)

@@ -54,9 +54,9 @@ func Keys() []Key {
 		{Name: "log_file", Meaning: `The log (tidings never logs to the terminal); "" is <data dir>/` + logFileName + ".",
 			Allowed: path},
 		{Name: keyHighlight, Meaning: `Rules that colour the rows of the item list, written as [[highlight]] tables of two keys: expr, an expression of the query language rules use (without text:), and color, as in [colors]; the first rule that matches a row gives it its colours, the selection drawn over them. Example: [[highlight]] expr = 'flagged or title ~ "release"' color = "bright-yellow default bold".`,
-			Allowed: "tables of expr and color"},
+			Allowed: fmt.Sprintf("at most %d tables of expr and color", MaxHighlights)},
 		{Name: keyArticleHighlight, Meaning: `Rules that colour words in the article, written as [[highlight-article]] tables of two keys: regex, a regular expression (RE2 syntax, case-sensitive unless it starts with (?i)), and color, as in [colors]; where rules overlap the first wins, and a search's words are drawn over them. Example: [[highlight-article]] regex = '(?i)\bgo\b' color = "black yellow".`,
-			Allowed: "tables of regex and color"},
+			Allowed: fmt.Sprintf("at most %d tables of regex and color", MaxHighlights)},
 
 		{Name: "sync.download_threads", Meaning: "Feed requests in flight at once.", Allowed: threads},
 		{Name: "sync.per_host_connections", Meaning: "Requests in flight to one host at once.", Allowed: threads},
