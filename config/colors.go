@@ -217,7 +217,7 @@ func ColorElements() []ColorElement {
 		{"status-busy", "Work in progress on the status line (refreshing, downloads, account sync)."},
 		{"toast", "A new message on the status line."},
 		{"toast-fading", "A message about to fade."},
-		{"dialog", "The frame of a dialog."},
+		{"dialog", "The frame of a dialog (its colours only: attributes do not apply to it)."},
 		{"dialog-title", "A dialog's title."},
 		{"dialog-selected", "The selected row of a dialog."},
 		{"label", "Keys in the help, labels of forms and saved searches."},
