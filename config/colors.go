@@ -191,6 +191,7 @@ func ColorElements() []ColorElement {
 		{"tree", "A feed, a saved search or Flagged in the tree."},
 		{"tree-unread", "A feed or search of the tree with unread items."},
 		{"tree-folder", "A folder in the tree."},
+		{"tree-count", "The counts of unread (or flagged) items in the tree (unset: drawn as their row)."},
 		{"tree-selected", "The selected row of the tree while it has the focus."},
 		{"tree-cursor", "The selected row of the tree while another pane has the focus."},
 		{"list", "An item already read in the item list."},
@@ -233,6 +234,7 @@ type fileColors struct {
 	Tree             string `toml:"tree"`
 	TreeUnread       string `toml:"tree-unread"`
 	TreeFolder       string `toml:"tree-folder"`
+	TreeCount        string `toml:"tree-count"`
 	TreeSelected     string `toml:"tree-selected"`
 	TreeCursor       string `toml:"tree-cursor"`
 	List             string `toml:"list"`

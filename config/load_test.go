@@ -108,6 +108,7 @@ theme = "low"
 tree = "red"
 tree-unread = "bright-red default bold"
 tree-folder = "color208"
+tree-count = "color99 bold"
 tree-selected = "#ff8800 #000000 underline"
 tree-cursor = "blue black reverse"
 list = "green italic"
@@ -197,6 +198,7 @@ func TestLoadFullFile(t *testing.T) {
 			"tree":               {FG: "1"},
 			"tree-unread":        {FG: "9", Bold: true},
 			"tree-folder":        {FG: "208"},
+			"tree-count":         {FG: "99", Bold: true},
 			"tree-selected":      {FG: "#ff8800", BG: "#000000", Underline: true},
 			"tree-cursor":        {FG: "4", BG: "0", Reverse: true},
 			"list":               {FG: "2", Italic: true},

@@ -21,6 +21,8 @@ type Styles struct {
 	TreeRow      lipgloss.Style
 	TreeUnread   lipgloss.Style
 	TreeFolder   lipgloss.Style
+	TreeCount    lipgloss.Style // only when HasTreeCount: else as the row
+	HasTreeCount bool
 	TreeSelected lipgloss.Style
 	TreeCursor   lipgloss.Style // the selected row while another pane has the focus
 	// Rows of the item list; ListFlagged applies only when HasListFlagged.
@@ -104,6 +106,7 @@ func baseStyles(r *lipgloss.Renderer, p palette) Styles {
 		TreeRow:          s(),
 		TreeUnread:       s().Bold(true),
 		TreeFolder:       s().Bold(true),
+		TreeCount:        s(),
 		TreeSelected:     s().Reverse(true),
 		TreeCursor:       s().Underline(true),
 		ListRead:         s().Foreground(subtle),

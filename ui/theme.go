@@ -41,7 +41,7 @@ func themePalette(t config.Theme, noColor bool) palette {
 // dialog's frame, not its text.
 func (st *Styles) elements() map[string]*lipgloss.Style {
 	return map[string]*lipgloss.Style{
-		"tree": &st.TreeRow, "tree-unread": &st.TreeUnread, "tree-folder": &st.TreeFolder,
+		"tree": &st.TreeRow, "tree-unread": &st.TreeUnread, "tree-folder": &st.TreeFolder, "tree-count": &st.TreeCount,
 		"tree-selected": &st.TreeSelected, "tree-cursor": &st.TreeCursor,
 		"list": &st.ListRead, "list-unread": &st.ListUnread, "list-flagged": &st.ListFlagged,
 		"list-selected": &st.ListSelected, "list-cursor": &st.ListCursor,
@@ -69,8 +69,11 @@ func (st *Styles) set(name string, spec config.Style, noColor bool) {
 		*p = p.BorderForeground(color(spec.FG, noColor)).BorderBackground(color(spec.BG, noColor))
 		return
 	}
-	if name == "list-flagged" {
+	switch name {
+	case "list-flagged":
 		st.HasListFlagged = true
+	case "tree-count":
+		st.HasTreeCount = true
 	}
 	*p = specStyle(*p, spec, noColor)
 }

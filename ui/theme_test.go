@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"io"
 	"regexp"
 	"strings"
@@ -167,5 +168,60 @@ func TestHighlightRowsAndNoColor(t *testing.T) {
 		case !noColor && !(sgr("35").MatchString(row) && sgr("46").MatchString(row)):
 			t.Errorf("the matching row is not magenta on cyan: %q", row)
 		}
+	}
+}
+
+// tree-count draws the tree's counts, and only them, in its colours.
+func TestTreeCountAndFlaggedRows(t *testing.T) {
+	c := config.Default()
+	c.Colors.Elements = map[string]config.Style{"tree-count": {FG: "5"}}
+	f := newFixture(t)
+	h := newHarness(t, f.st, 160, 45, withOptions(func(o *Options) {
+		o.Renderer, o.NoColor, o.Config = NewRenderer(io.Discard, true), false, c
+	}))
+	counted := regexp.MustCompile(`\x1b\[(?:[0-9]+;)*35m[0-9]+\x1b\[0m`)
+	n := 0
+	for _, l := range strings.Split(h.m.View(), "\n") {
+		tree, _, _ := strings.Cut(l, "│")
+		if counted.MatchString(tree) {
+			n++
+		}
+		if sgr("35").MatchString(counted.ReplaceAllString(tree, "")) {
+			t.Errorf("magenta outside a count: %q", tree)
+		}
+	}
+	if n == 0 {
+		t.Errorf("no count of the tree is magenta")
+	}
+}
+
+// list-flagged draws flagged rows, and only them, in its colours.
+func TestFlaggedRowsTakeListFlagged(t *testing.T) {
+	c := config.Default()
+	c.Colors.Elements = map[string]config.Style{"list-flagged": {FG: "5", BG: "6"}}
+	f := newFixture(t)
+	it := itemByTitle(t, f.st, "Council approves bike lanes")
+	if err := f.st.SetFlagged(context.Background(), []int64{it.ID}, true); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, f.st, 160, 45, withOptions(func(o *Options) {
+		o.Renderer, o.NoColor, o.Config = NewRenderer(io.Discard, true), false, c
+	}))
+	seen := 0
+	for _, l := range strings.Split(h.m.View(), "\n")[1:] {
+		parts := strings.Split(l, "│")
+		if len(parts) < 2 || strings.TrimSpace(ansi.Strip(parts[1])) == "" {
+			continue
+		}
+		flagged := strings.Contains(ansi.Strip(parts[1]), "Council approves")
+		if flagged {
+			seen++
+		}
+		if styled := sgr("46").MatchString(parts[1]); styled != flagged {
+			t.Errorf("row %q: on cyan %v, flagged %v", ansi.Strip(parts[1]), styled, flagged)
+		}
+	}
+	if seen != 1 {
+		t.Errorf("the flagged row was listed %d times, want once", seen)
 	}
 }

@@ -310,8 +310,12 @@ func (t *treePane) row(i int) string {
 	if n.kind == nodeFlagged {
 		st = t.styles.TreeRow
 	}
-	text := mark + " " + padRight(ansi.Truncate(label, w, "…"), w) + " " + count
-	return rowStyle(t.styles.TreeSelected, t.styles.TreeCursor, st, i == t.cursor, t.focused).Render(text)
+	text := mark + " " + padRight(ansi.Truncate(label, w, "…"), w) + " "
+	style := rowStyle(t.styles.TreeSelected, t.styles.TreeCursor, st, i == t.cursor, t.focused)
+	if !t.styles.HasTreeCount || count == "" {
+		return style.Render(text + count)
+	}
+	return style.Render(text) + t.styles.TreeCount.Inherit(style).Render(count)
 }
 
 // setFeedCounts updates one feed's counts in place (an engine event).
