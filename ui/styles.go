@@ -38,7 +38,6 @@ type Styles struct {
 	RowCursor   lipgloss.Style // the selected row of a pane without focus
 	Unread      lipgloss.Style
 	Count       lipgloss.Style
-	Folder      lipgloss.Style
 	ErrorMark   lipgloss.Style
 	FlagMark    lipgloss.Style
 	FeedName    lipgloss.Style
@@ -119,7 +118,6 @@ func baseStyles(r *lipgloss.Renderer, p palette) Styles {
 		RowCursor:        s().Underline(true),
 		Unread:           s().Bold(true),
 		Count:            s().Foreground(accent),
-		Folder:           s().Bold(true),
 		ErrorMark:        s().Foreground(red).Bold(true),
 		FlagMark:         s().Foreground(yellow).Bold(true),
 		FeedName:         s().Foreground(green),
