@@ -79,6 +79,14 @@ type Config struct {
 	// Remote is the account on a feed-sync server (TOML table "remote");
 	// its zero value means none.
 	Remote RemoteConfig
+	// Colors is the theme and the elements' colours (TOML table "colors").
+	Colors ColorsConfig
+	// Highlights style the list rows their expressions match, the first
+	// that matches winning (arrays of tables "highlight").
+	Highlights []Highlight
+	// ArticleHighlights style the words of the reader's text their
+	// patterns match (arrays of tables "highlight-article").
+	ArticleHighlights []ArticleHighlight
 }
 
 // SyncConfig holds the feed download engine settings (TOML table "sync").
@@ -257,6 +265,7 @@ func Default() Config {
 		},
 		UI:     UIConfig{PipeFormat: PipeText, Hyperlinks: true, Sort: "date"},
 		Remote: RemoteConfig{IntervalMinutes: defaultRemoteInterval, MaxItems: defaultRemoteMaxItems},
+		Colors: ColorsConfig{Theme: ThemeAuto},
 	}
 }
 

@@ -10,6 +10,14 @@
 // The [remote] table, absent by default, names an account on a feed-sync
 // server ([RemoteConfig]); its password and token are [Key.Secret].
 //
+// Colours: the [colors] table picks a [Theme] and gives any of
+// [ColorElements] its own [Style], written "FG [BG] [attribute…]" and
+// parsed by [ParseStyle] (never passed to the terminal as written);
+// [[highlight]] tables colour the list rows an expression of the query
+// language matches ([Highlight]) and [[highlight-article]] tables the
+// words of an article a regular expression matches ([ArticleHighlight]),
+// both parsed or compiled once, at load.
+//
 // Decoding is strict: an unknown key, a value of the wrong type or a value out
 // of range makes [Load] fail with an [*Error] naming the file, the line and
 // the dotted key, for example

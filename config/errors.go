@@ -30,6 +30,18 @@ type Error struct {
 	// Err is the underlying error, if any (for example from reading the
 	// file); it is returned by Unwrap.
 	Err error
+	// at is where the value is, when Key does not say it alone: the key
+	// with the index of its table in an array of tables
+	// ("highlight[1].color").
+	at string
+}
+
+// where is the key the error's line is looked up by.
+func (e *Error) where() string {
+	if e.at != "" {
+		return e.at
+	}
+	return e.Key
 }
 
 // Unwrap returns the underlying error, if any.

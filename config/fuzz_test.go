@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,7 +24,10 @@ func corpusSeeds(f *testing.F) []string {
 				"[sync]\nuser_agent = "+quoted+"\n",
 				"[ui]\nnotify_command = "+quoted+"\n",
 				"log_file = "+quoted+"\n",
-				"[enclosures]\ndirectory = "+quoted+"\nblocked_types = ["+quoted+"]\n")
+				"[enclosures]\ndirectory = "+quoted+"\nblocked_types = ["+quoted+"]\n",
+				"[colors]\nlist = "+quoted+"\n",
+				"[[highlight]]\nexpr = "+quoted+"\ncolor = \"red\"\n",
+				"[[highlight-article]]\nregex = "+quoted+"\ncolor = "+quoted+"\n")
 		}
 	}
 	files, _ := filepath.Glob(testenv.Corpus(f, "feedvalidator", "testcases", "*", "*", "*.xml"))
@@ -63,6 +67,36 @@ func FuzzParse(f *testing.F) {
 		}
 		if strings.ContainsAny(c.Sync.UserAgent, "\r\n") {
 			t.Fatalf("user agent %q could inject a header", c.Sync.UserAgent)
+		}
+	})
+}
+
+// validColor holds a parsed colour: "", 0 to 255, or #rrggbb in lower
+// case; nothing else can reach the terminal.
+var validColor = regexp.MustCompile(`^(|[0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5]|#[0-9a-f]{6})$`)
+
+// FuzzParseStyle checks that a colour value either parses into colours
+// of the closed set, written back by String into the same value, or is
+// refused with one line.
+func FuzzParseStyle(f *testing.F) {
+	for _, s := range []string{"red", "bright-red default bold", "color255 #00AAff underline dim", "", "  ",
+		"#12345g", "color-1", "colour1", "\x1b[31m", "red blue bold italic reverse underline dim", "BRIGHT-WHITE"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		st, err := ParseStyle(s)
+		if err != nil {
+			if strings.ContainsAny(err.Error(), "\r\n") {
+				t.Fatalf("error %q is not one line", err)
+			}
+			return
+		}
+		if !validColor.MatchString(string(st.FG)) || !validColor.MatchString(string(st.BG)) {
+			t.Fatalf("ParseStyle(%q) = %+v: a colour outside the closed set", s, st)
+		}
+		back, err := ParseStyle(st.String())
+		if err != nil || back != st {
+			t.Fatalf("ParseStyle(%q).String() = %q reads back as %+v, %v", s, st.String(), back, err)
 		}
 	})
 }

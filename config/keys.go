@@ -49,13 +49,17 @@ const BookmarkExample = `~/bin/linkding-bookmark`
 func Keys() []Key {
 	threads := between(ThreadsBound)
 	path := `absolute, or starting with "~/"`
-	return []Key{
+	return append([]Key{
 		{Name: "default_interval", Meaning: `Minutes between downloads of a feed whose sync setting is "default".`,
 			Allowed: atLeast(IntervalBound.Min, IntervalBound.Unit)},
 		{Name: "max_items", Meaning: "Items kept per feed unless the feed has its own limit; the purge keeps the newest, and never a flagged item.",
 			Allowed: between(MaxItemsBound)},
 		{Name: "log_file", Meaning: `The log (tidings never logs to the terminal); "" is <data dir>/` + logFileName + ".",
 			Allowed: path},
+		{Name: keyHighlight, Meaning: `Rules that colour the rows of the item list, written as [[highlight]] tables of two keys: expr, an expression of the query language rules use (without text:), and color, as in [colors]; the first rule that matches a row gives it its colours, the selection drawn over them. Example: [[highlight]] expr = 'flagged or title ~ "release"' color = "bright-yellow default bold".`,
+			Allowed: fmt.Sprintf("at most %d tables of expr and color", MaxHighlights)},
+		{Name: keyArticleHighlight, Meaning: `Rules that colour words in the article, written as [[highlight-article]] tables of two keys: regex, a regular expression (RE2 syntax, case-sensitive unless it starts with (?i)), and color, as in [colors]; where rules overlap the first wins, and a search's words are drawn over them. Example: [[highlight-article]] regex = '(?i)\bgo\b' color = "black yellow".`,
+			Allowed: fmt.Sprintf("at most %d tables of regex and color", MaxHighlights)},
 
 		{Name: "sync.download_threads", Meaning: "Feed requests in flight at once.", Allowed: threads},
 		{Name: "sync.per_host_connections", Meaning: "Requests in flight to one host at once.", Allowed: threads},
@@ -119,7 +123,17 @@ func Keys() []Key {
 			Allowed: atLeast(RemoteBound.Min, RemoteBound.Unit)},
 		{Name: "remote.max_listed_items", Meaning: "The most item ids one listing of the server may hold, and the most items one sync may bring; past it the sync fails with one line instead of growing without end. Raise it only for an account that really holds more.",
 			Allowed: between(RemoteMaxItemsBound)},
+	}, colorKeys()...)
+}
+
+// colorKeys are the rows of [colors]: the theme, then every element.
+func colorKeys() []Key {
+	keys := []Key{{Name: keyTheme, Meaning: `The built-in colours the elements below are set over: "auto" follows the terminal's background (light or dark colours, ANSI 0–15 only), "dark" and "light" are for a dark or a light background, "low" is minimal (red for errors, yellow for marks, green for code, attributes for the rest) and safe on any 8-colour terminal; NO_COLOR removes every colour, keeping bold, underline, reverse and dim. Each element below may be given its own colours, replacing the theme's colours and attributes of it, written ` + ColorSyntax + `.`,
+		Allowed: fmt.Sprintf("%q, %q, %q or %q", ThemeAuto, ThemeDark, ThemeLight, ThemeLow)}}
+	for _, e := range ColorElements() {
+		keys = append(keys, Key{Name: "colors." + e.Name, Meaning: e.Meaning, Allowed: `"" (the theme's) or "FG [BG] [attribute…]"`})
 	}
+	return keys
 }
 
 // between writes a bound as "1 to 16".

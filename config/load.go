@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/pelletier/go-toml/v2"
@@ -25,6 +24,10 @@ type fileConfig struct {
 	Enclosures      fileEnclosures `toml:"enclosures"`
 	UI              fileUI         `toml:"ui"`
 	Remote          fileRemote     `toml:"remote"`
+	Colors          fileColors     `toml:"colors"`
+	// The arrays of tables [[highlight]] and [[highlight-article]].
+	Highlight        []fileHighlight        `toml:"highlight"`
+	HighlightArticle []fileArticleHighlight `toml:"highlight-article"`
 }
 
 type fileRemote struct {
@@ -126,10 +129,7 @@ func parse(path string, doc []byte) (Config, *locator, error) {
 	}
 	for _, e := range errs {
 		e.Path = path
-		e.Line = loc.line(e.Key)
-		if table, _, ok := strings.Cut(e.Key, "."); ok && e.Line == 0 {
-			e.Line = loc.line(table) // a key missing from its table
-		}
+		e.Line = loc.nearestLine(e.where())
 	}
 	return Config{}, nil, earliest(errs)
 }
@@ -181,8 +181,11 @@ func toFile(c Config) fileConfig {
 			BlockedTypes:      slices.Clone(c.Enclosures.ExtraBlockedTypes),
 			Player:            c.Enclosures.Player,
 		},
-		UI:     fileUI(c.UI),
-		Remote: fileRemote(c.Remote),
+		UI:               fileUI(c.UI),
+		Remote:           fileRemote(c.Remote),
+		Colors:           toFileColors(c.Colors),
+		Highlight:        fileHighlights(c.Highlights),
+		HighlightArticle: fileArticleHighlights(c.ArticleHighlights),
 	}
 }
 
@@ -237,6 +240,13 @@ func (f fileConfig) toConfig() (Config, []*Error) {
 		UI:     UIConfig(f.UI),
 		Remote: RemoteConfig(f.Remote),
 	}
+	var more []*Error
+	c.Colors, more = f.Colors.toConfig()
+	errs = append(errs, more...)
+	c.Highlights, more = toHighlights(f.Highlight)
+	errs = append(errs, more...)
+	c.ArticleHighlights, more = toArticleHighlights(f.HighlightArticle)
+	errs = append(errs, more...)
 	return c, errs
 }
 

@@ -6,9 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tidings-rss/tidings/engine/query"
 )
 
 func TestLoadMissingFile(t *testing.T) {
@@ -104,6 +107,57 @@ user = "me"
 password = "s3cret"
 interval = 30
 max_listed_items = 300000
+
+[colors]
+theme = "low"
+tree = "red"
+tree-unread = "bright-red default bold"
+tree-folder = "color208"
+tree-count = "color99 bold"
+tree-selected = "#ff8800 #000000 underline"
+tree-cursor = "blue black reverse"
+list = "green italic"
+list-unread = "cyan dim"
+list-flagged = "yellow default bold underline reverse italic dim"
+list-selected = "magenta"
+list-cursor = "white black"
+pane-title = "bright-black"
+pane-title-focused = "bright-white color17"
+border = "color255"
+border-focused = "#00aaff"
+reader-text = "black white"
+reader-title = "bright-green"
+reader-meta = "bright-yellow bold"
+reader-link = "bright-blue"
+reader-heading = "bright-magenta"
+reader-quote = "bright-cyan"
+reader-code = "color0"
+reader-link-list = "color15 color16"
+reader-warning = "#abcdef"
+search-match = "red blue"
+status = "green bold"
+status-error = "yellow underline"
+status-busy = "blue reverse"
+toast = "magenta italic"
+toast-fading = "cyan dim"
+dialog = "white bold"
+dialog-title = "bright-red"
+dialog-selected = "color100"
+label = "#123456 default"
+hint = "default yellow"
+chart = "default default bold"
+
+[[highlight]]
+expr = 'flagged or title ~ "release"'
+color = "bright-yellow default bold"
+
+[[highlight]]
+expr = "not unread and age > 30"
+color = "color244"
+
+[[highlight-article]]
+regex = '(?i)\bgo\b'
+color = "black yellow"
 `
 
 func TestLoadFullFile(t *testing.T) {
@@ -146,6 +200,51 @@ func TestLoadFullFile(t *testing.T) {
 			PipeFormat: PipeMarkdown, BookmarkCommand: "~/bin/mark --tag rss", SaveDirectory: "/srv/saved", Sort: "feed"},
 		Remote: RemoteConfig{Type: "greader", URL: "https://rss.example.org/api/greader.php",
 			User: "me", Password: "s3cret", IntervalMinutes: 30, MaxItems: 300000},
+		Colors: ColorsConfig{Theme: ThemeLow, Elements: map[string]Style{
+			"tree":               {FG: "1"},
+			"tree-unread":        {FG: "9", Bold: true},
+			"tree-folder":        {FG: "208"},
+			"tree-count":         {FG: "99", Bold: true},
+			"tree-selected":      {FG: "#ff8800", BG: "#000000", Underline: true},
+			"tree-cursor":        {FG: "4", BG: "0", Reverse: true},
+			"list":               {FG: "2", Italic: true},
+			"list-unread":        {FG: "6", Dim: true},
+			"list-flagged":       {FG: "3", Bold: true, Underline: true, Reverse: true, Italic: true, Dim: true},
+			"list-selected":      {FG: "5"},
+			"list-cursor":        {FG: "7", BG: "0"},
+			"pane-title":         {FG: "8"},
+			"pane-title-focused": {FG: "15", BG: "17"},
+			"border":             {FG: "255"},
+			"border-focused":     {FG: "#00aaff"},
+			"reader-text":        {FG: "0", BG: "7"},
+			"reader-title":       {FG: "10"},
+			"reader-meta":        {FG: "11", Bold: true},
+			"reader-link":        {FG: "12"},
+			"reader-heading":     {FG: "13"},
+			"reader-quote":       {FG: "14"},
+			"reader-code":        {FG: "0"},
+			"reader-link-list":   {FG: "15", BG: "16"},
+			"reader-warning":     {FG: "#abcdef"},
+			"search-match":       {FG: "1", BG: "4"},
+			"status":             {FG: "2", Bold: true},
+			"status-error":       {FG: "3", Underline: true},
+			"status-busy":        {FG: "4", Reverse: true},
+			"toast":              {FG: "5", Italic: true},
+			"toast-fading":       {FG: "6", Dim: true},
+			"dialog":             {FG: "7", Bold: true},
+			"dialog-title":       {FG: "9"},
+			"dialog-selected":    {FG: "100"},
+			"label":              {FG: "#123456"},
+			"hint":               {BG: "3"},
+			"chart":              {Bold: true},
+		}},
+		Highlights: []Highlight{
+			{Query: `flagged or title ~ "release"`, Expr: query.MustParse(`flagged or title ~ "release"`), Style: Style{FG: "11", Bold: true}},
+			{Query: "not unread and age > 30", Expr: query.MustParse("not unread and age > 30"), Style: Style{FG: "244"}},
+		},
+		ArticleHighlights: []ArticleHighlight{
+			{Pattern: `(?i)\bgo\b`, Regexp: regexp.MustCompile(`(?i)\bgo\b`), Style: Style{FG: "0", BG: "3"}},
+		},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Load =\n%+v\nwant\n%+v", got, want)

@@ -1,6 +1,9 @@
 package config
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
@@ -21,12 +24,15 @@ type location struct {
 type locator struct {
 	keys       map[string]location
 	lineStarts []int // byte offset of each line
+	// indexed maps the keys of arrays of tables, with the table's index
+	// ("highlight[1]", "highlight[1].color"), to their lines.
+	indexed map[string]int
 }
 
 // locate parses doc. Documents with a syntax error yield the keys found
 // before the error.
 func locate(doc []byte) *locator {
-	l := &locator{keys: make(map[string]location), lineStarts: []int{0}}
+	l := &locator{keys: make(map[string]location), lineStarts: []int{0}, indexed: map[string]int{}}
 	for i, c := range doc {
 		if c == '\n' {
 			l.lineStarts = append(l.lineStarts, i+1)
@@ -35,17 +41,54 @@ func locate(doc []byte) *locator {
 	var p unstable.Parser
 	p.Reset(doc)
 	var table []string
+	counts, index := map[string]int{}, ""
 	for p.NextExpression() {
 		e := p.Expression()
 		switch e.Kind {
 		case unstable.Table, unstable.ArrayTable:
 			table = keyParts(e.Key())
 			l.add(&p, table, e, e.Kind, false)
+			index = ""
+			if e.Kind == unstable.ArrayTable {
+				name := formatKey(table)
+				index = name + "[" + strconv.Itoa(counts[name]) + "]"
+				counts[name]++
+				l.addIndexed(&p, index, e)
+			}
 		case unstable.KeyValue:
 			l.addKeyValue(&p, table, e)
+			if index != "" {
+				l.addIndexed(&p, index+"."+formatKey(keyParts(e.Key())), e)
+			}
 		}
 	}
 	return l
+}
+
+// addIndexed records the line of a key of an array of tables under its
+// indexed name.
+func (l *locator) addIndexed(p *unstable.Parser, key string, node *unstable.Node) {
+	if first := firstKeyNode(node); first != nil {
+		l.indexed[key] = p.Shape(first.Raw).Start.Line
+	}
+}
+
+// nearestLine returns the line of key, else of the nearest table that
+// holds it ("highlight[1]" for a "highlight[1].color" not written), or 0.
+func (l *locator) nearestLine(key string) int {
+	for {
+		if n := l.line(key); n > 0 {
+			return n
+		}
+		if n := l.indexed[key]; n > 0 {
+			return n
+		}
+		i := strings.LastIndexAny(key, ".[")
+		if i <= 0 {
+			return 0
+		}
+		key = key[:i]
+	}
 }
 
 // addKeyValue records a key-value expression (and, for inline tables, its

@@ -42,6 +42,7 @@ const (
 	keyBookmarkCommand   = "ui.bookmark_command"
 	keySaveDirectory     = "ui.save_directory"
 	keyUISort            = "ui.sort"
+	keyTheme             = "colors.theme"
 
 	keyRemoteType            = "remote.type"
 	keyRemoteURL             = "remote.url"
@@ -122,6 +123,9 @@ func validate(c Config, present func(key string) bool) []*Error {
 		strconv.Quote(e.Player), "must name a command (without control characters)")
 
 	validateUI(&v, c.UI)
+	if msg := checkTheme(c.Colors.Theme); msg != "" {
+		v.add(keyTheme, strconv.Quote(string(c.Colors.Theme)), msg)
+	}
 	validateRemote(&v, c.Remote)
 	v.bound(keyRemoteInterval, c.Remote.IntervalMinutes, RemoteBound)
 	v.bound(keyRemoteMaxItems, c.Remote.MaxItems, RemoteMaxItemsBound)

@@ -109,6 +109,13 @@ func tomlValue(v reflect.Value) string {
 		return strconv.FormatBool(v.Bool())
 	case reflect.String:
 		return tomlString(v.String())
+	case reflect.Struct:
+		parts := make([]string, v.NumField())
+		for i := range parts {
+			tag, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("toml"), ",")
+			parts[i] = tag + " = " + tomlValue(v.Field(i))
+		}
+		return "{ " + strings.Join(parts, ", ") + " }"
 	case reflect.Slice:
 		parts := make([]string, v.Len())
 		for i := range parts {

@@ -89,7 +89,7 @@ func TestAccountOfflineIsSaidOnce(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := newStatusBar(NewStyles(NewRenderer(nil, true), true))
+			s := newStatusBar(NewStyles(NewRenderer(nil, true), true, config.Default()))
 			s.width = 200
 			s.offline = tt.engineNotice
 			s.setAccount(accountMsg{st: tt.st})

@@ -137,7 +137,7 @@ func New(o Options) *Model {
 	if o.Engine == nil {
 		o.Engine = engine.New(o.Store, o.Config, engine.Options{Logger: o.Logger})
 	}
-	st, km := NewStyles(o.Renderer, o.NoColor), DefaultKeyMap()
+	st, km := NewStyles(o.Renderer, o.NoColor, o.Config), DefaultKeyMap()
 	pl := player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}
 	be := backend{ctx: o.Context, store: o.Store, engine: o.Engine, now: o.Now, searches: &searchCache{}}
 	out, ln := &outbox{}, links{openURL: o.OpenURL, copy: o.Copy,
@@ -149,7 +149,7 @@ func New(o Options) *Model {
 		tree: tree,
 		items: &itemsPane{keys: km, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
 			player: pl, nextFeed: tree.jumpFeed, send: snd,
-			toFeed: tree.selectFeed, pick: o.Rand, sort: startSort(o.Config.UI.Sort)},
+			toFeed: tree.selectFeed, pick: o.Rand, sort: startSort(o.Config.UI.Sort), marks: rowMarks{feed: tree.feedFacts}},
 		reader: &readerPane{keys: km, styles: st, out: out, be: be, links: ln, send: snd, hyperlinks: o.Hyperlinks, loc: o.Location,
 			fetching: map[int64]bool{}},
 		prefs:   panePrefs{share: defaultShare},
@@ -230,7 +230,7 @@ func (m *Model) View() string {
 	if !m.ready {
 		return ""
 	}
-	body := m.layout.join(m.styles, [3]string{m.tree.View(), m.items.View(), m.reader.View()})
+	body := m.layout.join(m.styles, [3]string{m.tree.View(), m.items.View(), m.reader.View()}, m.focus)
 	p, onStatusLine := m.dialog.(promptDialog)
 	switch {
 	case onStatusLine:

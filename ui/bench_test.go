@@ -12,6 +12,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
@@ -106,9 +107,51 @@ func BenchmarkTreeMove(b *testing.B) {
 	}
 }
 
-func benchModel(b *testing.B) *Model {
+// BenchmarkKeyPressHighlighted is BenchmarkKeyPress with four highlight
+// rules (title, content and folder patterns, a boolean, age).
+func BenchmarkKeyPressHighlighted(b *testing.B) {
+	m := benchModel(b, benchHighlights(b)...)
+	m.setFocus(paneItems)
+	for i := 0; b.Loop(); i++ {
+		k := keyMsg("j")
+		if i%200 >= 100 {
+			k = keyMsg("k")
+		}
+		_, cmd := m.Update(k)
+		runSync(m, cmd)
+		_ = m.View()
+	}
+}
+
+// BenchmarkFrameHighlightedUncached draws the item list with the four
+// rules evaluated afresh for every visible row (the worst case: a new
+// page, or every row's state changed).
+func BenchmarkFrameHighlightedUncached(b *testing.B) {
+	m := benchModel(b, benchHighlights(b)...)
+	for b.Loop() {
+		m.items.marks.seen = nil
+		_ = m.View()
+	}
+}
+
+func benchHighlights(b *testing.B) []config.Highlight {
+	var hs []config.Highlight
+	for _, r := range [][2]string{{`title ~ "of feed 1[0-9]+$"`, "red"}, {`content ~ "never there"`, "green"},
+		{`folder ~ "sub 3$" and unread`, "blue"}, {`flagged or age > 400`, "yellow"}} {
+		h, err := config.NewHighlight(r[0], r[1])
+		if err != nil {
+			b.Fatal(err)
+		}
+		hs = append(hs, h)
+	}
+	return hs
+}
+
+func benchModel(b *testing.B, highlights ...config.Highlight) *Model {
 	st := benchFixture(b)
-	m := New(Options{Store: st, Renderer: NewRenderer(io.Discard, true), Now: func() time.Time { return testNow }})
+	c := config.Default()
+	c.Highlights = highlights
+	m := New(Options{Store: st, Config: c, Renderer: NewRenderer(io.Discard, true), Now: func() time.Time { return testNow }})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	runSync(m, m.be.loadCounts())
 	runSync(m, m.items.show("All items", store.ItemQuery{}, true))

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/tidings-rss/tidings/config"
 	"regexp"
 	"strings"
 	"testing"
@@ -102,7 +103,7 @@ func TestReaderHyperlinks(t *testing.T) {
 // address is gone before layout, and a link to an address weburl refuses
 // is plain text.
 func TestHyperlinksCannotBeForged(t *testing.T) {
-	st := NewStyles(NewRenderer(nil, true), true)
+	st := NewStyles(NewRenderer(nil, true), true, config.Default())
 	src := "<p>a\x01b\x02c <a href=\"https://x.test/\x1b]8;;https://evil.test/\x1b\\\">x</a> " +
 		"<a href=\"https://ok.test/\">o\x01k\x02</a> \x1b]8;;https://evil.test/\x07y</p>"
 	doc := renderLinked(src, 60, st, nil, true)

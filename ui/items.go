@@ -56,6 +56,8 @@ type itemsPane struct {
 	// toEnd is G going on: the pages still to come are read and the
 	// cursor follows to the last item.
 	toEnd bool
+	// marks are the highlight rules' verdicts on the rows.
+	marks rowMarks
 	// nextFeed is the tree's jumpFeed: n and p going on in another feed.
 	nextFeed func(dir int) (tea.Cmd, bool)
 	// toFeed is the tree's selectFeed, and pick picks a random number
@@ -245,13 +247,19 @@ func (p *itemsPane) dateWidth(rows int) int {
 // the search's words highlighted, and reading time.
 func (p *itemsPane) row(i, dateW int) string {
 	it := p.rows[i]
-	st := p.styles.Read
+	st := p.styles.ListRead
 	mark := " "
 	if !it.Read {
-		st, mark = p.styles.Unread, glyphUnread
+		st, mark = p.styles.ListUnread, glyphUnread
 	}
 	if it.Flagged {
 		mark = glyphFlagged
+		if p.styles.HasListFlagged {
+			st = p.styles.ListFlagged
+		}
+	}
+	if r := p.marks.rule(p.styles.Rows, &p.rows[i], p.now()); r >= 0 {
+		st = p.styles.Rows[r].style.Inherit(st)
 	}
 	if len(it.Enclosures) > 0 {
 		mark += glyphEnclosure
@@ -270,7 +278,7 @@ func (p *itemsPane) row(i, dateW int) string {
 		right = " " + padLeft(minutesLabel(p.readingMinutes(it)), minutesWidth) + " "
 	}
 	title := ansi.Truncate(p.titleOf(it), w, "…")
-	style := rowStyle(p.styles, st, i == p.cursor, p.focused)
+	style := rowStyle(p.styles.ListSelected, p.styles.ListCursor, st, i == p.cursor, p.focused)
 	if p.match == nil { // one Render per row: the list is drawn on every key
 		return style.Render(left + padRight(title, w) + right)
 	}

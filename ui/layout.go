@@ -92,18 +92,25 @@ func (l layout) paneAt(x int) (pane, bool) {
 	return 0, false
 }
 
-// join places the visible panes' views side by side with a rule between.
-func (l layout) join(st Styles, views [3]string) string {
+// join places the visible panes' views side by side with a rule between,
+// the rules beside the focused pane in their own style.
+func (l layout) join(st Styles, views [3]string, focus pane) string {
 	var parts []string
-	rule := st.Border.Render(strings.TrimSuffix(strings.Repeat("│\n", l.height), "\n"))
+	bar := strings.TrimSuffix(strings.Repeat("│\n", l.height), "\n")
+	prev := -1
 	for p, w := range l.widths {
 		if w == 0 {
 			continue
 		}
-		if len(parts) > 0 {
-			parts = append(parts, rule)
+		if prev >= 0 {
+			style := st.Border
+			if pane(prev) == focus || pane(p) == focus {
+				style = st.BorderFocused
+			}
+			parts = append(parts, style.Render(bar))
 		}
 		parts = append(parts, fit(views[p], w, l.height))
+		prev = p
 	}
 	return lipgloss.JoinHorizontal(lipgloss.Top, parts...)
 }
@@ -141,14 +148,15 @@ func paneTitle(st Styles, title string, w int, focused bool) string {
 	return style.Render(ansi.Truncate(" "+oneLine(title), max(w, 1), "…"))
 }
 
-// rowStyle is the style of a list row: reversed when selected in the
-// focused pane, underlined when selected in another.
-func rowStyle(st Styles, base lipgloss.Style, selected, focused bool) lipgloss.Style {
+// rowStyle is the style of a list row: base, with sel over it when
+// selected in the focused pane (reversed, unless the colours say
+// otherwise), cursor when selected in another (underlined).
+func rowStyle(sel, cursor, base lipgloss.Style, selected, focused bool) lipgloss.Style {
 	switch {
 	case selected && focused:
-		return base.Inherit(st.RowSelected)
+		return sel.Inherit(base)
 	case selected:
-		return base.Inherit(st.RowCursor)
+		return cursor.Inherit(base)
 	}
 	return base
 }

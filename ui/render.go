@@ -36,7 +36,7 @@ func renderHTML(src string, width int, st Styles, match *regexp.Regexp) rendered
 func renderLinked(src string, width int, st Styles, match *regexp.Regexp, hyperlinks bool) rendered {
 	width = max(width, 10)
 	root, err := html.Parse(strings.NewReader(src))
-	r := &renderer{width: width, st: st, match: match, hyperlinks: hyperlinks}
+	r := &renderer{width: width, st: st, match: match, hyperlinks: hyperlinks, marks: maxWordMarks}
 	if err != nil {
 		r.text(src)
 	} else {
@@ -63,9 +63,12 @@ func renderLinked(src string, width int, st Styles, match *regexp.Regexp, hyperl
 // renderer accumulates inline text into the current block and emits
 // wrapped lines when a block ends.
 type renderer struct {
-	width  int
-	st     Styles
-	match  *regexp.Regexp
+	width int
+	st    Styles
+	match *regexp.Regexp
+	// marks is how many more words the article's highlight rules may
+	// mark (maxWordMarks per article).
+	marks  int
 	out    []string
 	inline strings.Builder
 	links  []string
@@ -280,7 +283,7 @@ func (r *renderer) flushHanging(hang int) {
 		first = strings.Join(r.prefix[:len(r.prefix)-1], "")
 	}
 	w := max(r.width-ansi.StringWidth(prefix), 8)
-	style := r.st.Row
+	style := r.st.Text
 	if r.heading > 0 {
 		style = r.st.Heading
 	} else if strings.Contains(prefix, "│") {
@@ -293,7 +296,7 @@ func (r *renderer) flushHanging(hang int) {
 			if lineNo == 0 {
 				lead = first
 			}
-			r.out = append(r.out, lead+r.spans.line(highlight(line, r.match, style, r.st.Match)))
+			r.out = append(r.out, lead+r.spans.line(paint(line, style, r.st.Words, &r.marks, r.match, r.st.Match)))
 			lineNo++
 		}
 	}

@@ -200,7 +200,7 @@ func (d *rulesDialog) View() string {
 		lines = append(lines, st.Faint.Render("No rules yet."))
 	}
 	for i, r := range d.rules {
-		lines = append(lines, rowStyle(st, st.Row, i == d.cursor, true).Render(d.row(r, w-2)))
+		lines = append(lines, rowStyle(st.RowSelected, st.RowCursor, st.Row, i == d.cursor, true).Render(d.row(r, w-2)))
 	}
 	if d.status != "" {
 		lines = append(lines, "", st.Label.Render(oneLine(d.status)))

@@ -8,6 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine/document"
 )
 
@@ -57,7 +58,7 @@ func TestNoEscapeSequenceFromAFeedReachesTheScreen(t *testing.T) {
 }
 
 func TestRenderHTML(t *testing.T) {
-	st := NewStyles(NewRenderer(nil, true), true)
+	st := NewStyles(NewRenderer(nil, true), true, config.Default())
 	doc := renderHTML(gopherItems()[0].Content, 40, st, nil)
 	got := strings.Join(doc.lines, "\n")
 	got = sgrOnly.ReplaceAllString(got, "")

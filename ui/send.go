@@ -175,7 +175,7 @@ func plainText(a sent, loc *time.Location) string {
 func plainStyles() Styles {
 	r := lipgloss.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.Ascii)
-	return NewStyles(r, true)
+	return NewStyles(r, true, config.Default())
 }
 
 // bookmark runs ui.bookmark_command with a's URL, title, description and

@@ -5,6 +5,8 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+
+	"github.com/tidings-rss/tidings/config"
 )
 
 // Styles names every colour and text style of the reader. It is built once
@@ -14,19 +16,34 @@ type Styles struct {
 	PaneTitle        lipgloss.Style
 	PaneTitleFocused lipgloss.Style
 	Border           lipgloss.Style
-	// Rows of the tree and the item list.
+	BorderFocused    lipgloss.Style // the rules beside the focused pane
+	// Rows of the tree.
+	TreeRow      lipgloss.Style
+	TreeUnread   lipgloss.Style
+	TreeFolder   lipgloss.Style
+	TreeCount    lipgloss.Style // only when HasTreeCount: else as the row
+	HasTreeCount bool
+	TreeSelected lipgloss.Style
+	TreeCursor   lipgloss.Style // the selected row while another pane has the focus
+	// Rows of the item list; ListFlagged applies only when HasListFlagged.
+	ListRead       lipgloss.Style
+	ListUnread     lipgloss.Style
+	ListFlagged    lipgloss.Style
+	HasListFlagged bool
+	ListSelected   lipgloss.Style
+	ListCursor     lipgloss.Style
+	// Rows of dialogs and tables.
 	Row         lipgloss.Style
 	RowSelected lipgloss.Style
 	RowCursor   lipgloss.Style // the selected row of a pane without focus
 	Unread      lipgloss.Style
-	Read        lipgloss.Style
 	Count       lipgloss.Style
-	Folder      lipgloss.Style
 	ErrorMark   lipgloss.Style
 	FlagMark    lipgloss.Style
 	FeedName    lipgloss.Style
 	Date        lipgloss.Style
 	// Reader.
+	Text    lipgloss.Style // paragraphs and lists
 	Title   lipgloss.Style
 	Meta    lipgloss.Style
 	Link    lipgloss.Style
@@ -49,37 +66,63 @@ type Styles struct {
 	Label       lipgloss.Style
 	Faint       lipgloss.Style
 	Bar         lipgloss.Style
+	// Rows are the [[highlight]] rules, Words the [[highlight-article]]
+	// rules, in the order of the configuration.
+	Rows  []rowHighlight
+	Words []wordHighlight
 }
 
-// NewStyles returns the reader's styles, bound to renderer r, with adaptive
-// colours that read on light and dark backgrounds and in 16-colour
-// terminals (ANSI colours 0–15 only). With noColor (NO_COLOR) no style
-// has a colour; reverse, bold, underline and faint remain, so the
-// selection, the focused pane and unread items stay visible.
-func NewStyles(r *lipgloss.Renderer, noColor bool) Styles {
-	c := func(light, dark string) lipgloss.TerminalColor {
-		if noColor {
-			return lipgloss.NoColor{}
-		}
-		return lipgloss.AdaptiveColor{Light: light, Dark: dark}
+// NewStyles returns the reader's styles, bound to renderer r: the theme
+// of c.Colors, the elements c.Colors sets over it, and the highlight
+// rules. The "auto" theme has adaptive colours that read on light and
+// dark backgrounds and in 16-colour terminals (ANSI colours 0–15 only).
+// With noColor (NO_COLOR) no style has a colour; reverse, bold,
+// underline and faint remain, so the selection, the focused pane and
+// unread items stay visible.
+func NewStyles(r *lipgloss.Renderer, noColor bool, c config.Config) Styles {
+	st := baseStyles(r, themePalette(c.Colors.Theme, noColor))
+	for name, spec := range c.Colors.Elements {
+		st.set(name, spec, noColor)
 	}
-	accent, subtle, red, yellow, green := c("4", "12"), c("8", "7"), c("1", "9"), c("3", "11"), c("2", "10")
+	for _, h := range c.Highlights {
+		st.Rows = append(st.Rows, rowHighlight{rule: h, style: specStyle(r.NewStyle(), h.Style, noColor)})
+	}
+	for _, h := range c.ArticleHighlights {
+		st.Words = append(st.Words, wordHighlight{re: h.Regexp, style: specStyle(r.NewStyle(), h.Style, noColor)})
+	}
+	return st
+}
+
+// baseStyles are a theme's styles, from its palette.
+func baseStyles(r *lipgloss.Renderer, p palette) Styles {
+	accent, subtle, red, yellow, green := p.accent, p.subtle, p.red, p.yellow, p.green
 	s := r.NewStyle
 	return Styles{
 		PaneTitle:        s().Bold(true).Foreground(subtle),
 		PaneTitleFocused: s().Bold(true).Foreground(accent).Underline(true),
 		Border:           s().Foreground(subtle),
+		BorderFocused:    s().Foreground(subtle),
+		TreeRow:          s(),
+		TreeUnread:       s().Bold(true),
+		TreeFolder:       s().Bold(true),
+		TreeCount:        s(),
+		TreeSelected:     s().Reverse(true),
+		TreeCursor:       s().Underline(true),
+		ListRead:         s().Foreground(subtle),
+		ListUnread:       s().Bold(true),
+		ListFlagged:      s(),
+		ListSelected:     s().Reverse(true),
+		ListCursor:       s().Underline(true),
 		Row:              s(),
 		RowSelected:      s().Reverse(true),
 		RowCursor:        s().Underline(true),
 		Unread:           s().Bold(true),
-		Read:             s().Foreground(subtle),
 		Count:            s().Foreground(accent),
-		Folder:           s().Bold(true),
 		ErrorMark:        s().Foreground(red).Bold(true),
 		FlagMark:         s().Foreground(yellow).Bold(true),
 		FeedName:         s().Foreground(green),
 		Date:             s().Foreground(subtle),
+		Text:             s(),
 		Title:            s().Bold(true).Foreground(accent),
 		Meta:             s().Foreground(subtle),
 		Link:             s().Foreground(accent).Underline(true),

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -111,7 +112,7 @@ func TestReaderMessagesQuotingAHostileFeedDrawNoControl(t *testing.T) {
 // toast, an engine notice, a feed's error, a prompt), the line draws it
 // without a control and on one line.
 func TestStatusLineDrawsEveryPartClean(t *testing.T) {
-	st := NewStyles(NewRenderer(nil, true), true)
+	st := NewStyles(NewRenderer(nil, true), true, config.Default())
 	s := newStatusBar(st)
 	s.width = 2000
 	s.set(storedHostile, nil)

@@ -105,6 +105,8 @@ type treeData struct {
 	folders  []store.FolderCount
 	flagged  int
 	searches []searchEntry
+	// facts are the feeds as highlight rules see them, by id.
+	facts map[int64]store.FeedFacts
 }
 
 // node returns the selected node.
@@ -149,7 +151,7 @@ func (t *treePane) feedByID(id int64) *store.Feed {
 func (t *treePane) setData(feeds []store.Feed, folders []store.FolderCount, flagged int, searches []searchEntry) (changed, lost bool) {
 	sel := t.node().key()
 	old := t.nodes
-	t.data = treeData{feeds, folders, flagged, searches}
+	t.data = treeData{feeds: feeds, folders: folders, flagged: flagged, searches: searches, facts: feedFactsOf(feeds)}
 	t.all = buildNodes(feeds, folders, flagged, searches)
 	t.nodes = t.all
 	if t.hideRead {
@@ -280,7 +282,7 @@ func (t *treePane) View() string {
 func (t *treePane) row(i int) string {
 	n := t.nodes[i]
 	mark := " "
-	st := t.styles.Row
+	st := t.styles.TreeRow
 	switch {
 	case n.feed != nil && n.feed.Stopped != "":
 		mark = glyphStopped
@@ -297,9 +299,9 @@ func (t *treePane) row(i int) string {
 		return t.headingRow(n)
 	}
 	if n.kind == nodeFolder {
-		st = t.styles.Folder
+		st = t.styles.TreeFolder
 	} else if n.unread > 0 {
-		st = t.styles.Unread
+		st = t.styles.TreeUnread
 	}
 	count := ""
 	switch {
@@ -314,10 +316,14 @@ func (t *treePane) row(i int) string {
 	}
 	w := max(t.width-len(count)-3, 1)
 	if n.kind == nodeFlagged {
-		st = t.styles.Row
+		st = t.styles.TreeRow
 	}
-	text := mark + " " + padRight(ansi.Truncate(label, w, "…"), w) + " " + count
-	return rowStyle(t.styles, st, i == t.cursor, t.focused).Render(text)
+	text := mark + " " + padRight(ansi.Truncate(label, w, "…"), w) + " "
+	style := rowStyle(t.styles.TreeSelected, t.styles.TreeCursor, st, i == t.cursor, t.focused)
+	if !t.styles.HasTreeCount || count == "" {
+		return style.Render(text + count)
+	}
+	return style.Render(text) + t.styles.TreeCount.Inherit(style).Render(count)
 }
 
 // setFeedCounts updates one feed's counts in place (an engine event).

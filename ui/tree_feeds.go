@@ -160,3 +160,19 @@ func (t *treePane) openUnsubscribe(tg feedTarget) tea.Cmd {
 		yes:      func() tea.Cmd { return be.removeFeed(feed) }}})
 	return nil
 }
+
+// feedFacts is what highlight rules see of a feed: its title, address
+// and folder; false when the tree does not know the feed (yet).
+func (t *treePane) feedFacts(id int64) (store.FeedFacts, bool) {
+	f, ok := t.data.facts[id]
+	return f, ok
+}
+
+// feedFactsOf indexes the feeds' facts by id.
+func feedFactsOf(feeds []store.Feed) map[int64]store.FeedFacts {
+	m := make(map[int64]store.FeedFacts, len(feeds))
+	for _, f := range feeds {
+		m[f.ID] = store.FeedFacts{Title: f.Title, URL: f.URL, Folder: f.FolderPath}
+	}
+	return m
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
@@ -237,7 +238,7 @@ func TestToastForAnotherProcesssNewItems(t *testing.T) {
 
 // Defect 12: tables lost their columns.
 func TestTablesKeepTheirColumns(t *testing.T) {
-	st := NewStyles(NewRenderer(nil, true), true)
+	st := NewStyles(NewRenderer(nil, true), true, config.Default())
 	src := `<table><caption>Results</caption><thead><tr><th>Region</th><th>Votes</th><th>Share</th></tr></thead>
 		<tbody><tr><td>North</td><td>12,345</td><td>51%</td></tr><tr><td>South <a href="https://x.test/s">details</a></td><td>9,876</td><td>49%</td></tr></tbody></table>`
 	wide := ansi.Strip(strings.Join(renderHTML(src, 60, st, nil).lines, "\n"))
@@ -260,7 +261,7 @@ func TestTablesKeepTheirColumns(t *testing.T) {
 
 // Defect 8: a wide-character title shifted the statistics table's columns.
 func TestStatsTableAlignsWideCharacters(t *testing.T) {
-	st := NewStyles(NewRenderer(nil, true), true)
+	st := NewStyles(NewRenderer(nil, true), true, config.Default())
 	feeds := []store.Feed{{Title: "Ünïcode 世界 🌍 Feed", State: store.SyncState{Requests: 12, BytesReceived: 3000}},
 		{Title: "Plain", State: store.SyncState{Requests: 7, BytesReceived: 1000}}}
 	rows := 0

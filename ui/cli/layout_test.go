@@ -45,7 +45,7 @@ var allowedImports = map[string][]string{
 	"store":                     {"engine/document", "engine/query"},
 	"sanitize":                  {},
 	"sanitize/weburl":           {},
-	"config":                    {},
+	"config":                    {"engine/query"},
 }
 
 // allowedTestImports are the edges a package's tests add to
