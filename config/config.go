@@ -79,6 +79,11 @@ type Config struct {
 	// Remote is the account on a feed-sync server (TOML table "remote");
 	// its zero value means none.
 	Remote RemoteConfig
+	// Bindings are the reader's keys (TOML table "keys").
+	Bindings Bindings
+	// Macros are the reader's macros (TOML table "macros"): a key typed
+	// after [MacroPrefix] → its steps; nil: none.
+	Macros map[string][]MacroStep
 }
 
 // SyncConfig holds the feed download engine settings (TOML table "sync").
@@ -226,7 +231,8 @@ func Default() Config {
 			MaxDuration:        defaultMaxDuration,
 			Player:             defaultPlayer,
 		},
-		Remote: RemoteConfig{IntervalMinutes: defaultRemoteInterval, MaxItems: defaultRemoteMaxItems},
+		Remote:   RemoteConfig{IntervalMinutes: defaultRemoteInterval, MaxItems: defaultRemoteMaxItems},
+		Bindings: defaultBindings(),
 	}
 }
 

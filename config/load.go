@@ -25,6 +25,8 @@ type fileConfig struct {
 	Enclosures      fileEnclosures `toml:"enclosures"`
 	UI              fileUI         `toml:"ui"`
 	Remote          fileRemote     `toml:"remote"`
+	Keys            map[string]any `toml:"keys"`
+	Macros          map[string]any `toml:"macros"`
 }
 
 type fileRemote struct {
@@ -178,6 +180,8 @@ func toFile(c Config) fileConfig {
 		},
 		UI:     fileUI(c.UI),
 		Remote: fileRemote(c.Remote),
+		Keys:   bindingsFile(c.Bindings),
+		Macros: macrosFile(c.Macros),
 	}
 }
 
@@ -232,6 +236,11 @@ func (f fileConfig) toConfig() (Config, []*Error) {
 		UI:     UIConfig(f.UI),
 		Remote: RemoteConfig(f.Remote),
 	}
+	var more []*Error
+	c.Bindings, more = bindingsFromFile(f.Keys)
+	errs = append(errs, more...)
+	c.Macros, more = macrosFromFile(f.Macros)
+	errs = append(errs, more...)
 	return c, errs
 }
 

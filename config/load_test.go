@@ -99,6 +99,17 @@ user = "me"
 password = "s3cret"
 interval = 30
 max_listed_items = 300000
+
+[keys]
+next-unread = ["n", "ctrl+n"]
+toggle-read = []
+
+[keys.reader]
+down = ["j", "down", "space"]
+page-down = ["pgdown"]
+
+[macros]
+v = ["set:browser=firefox", "open-link", "open-with:mpv --no-video", "pipe:wc -c"]
 `
 
 func TestLoadFullFile(t *testing.T) {
@@ -141,6 +152,12 @@ func TestLoadFullFile(t *testing.T) {
 		Remote: RemoteConfig{Type: "greader", URL: "https://rss.example.org/api/greader.php",
 			User: "me", Password: "s3cret", IntervalMinutes: 30, MaxItems: 300000},
 	}
+	want.Bindings = defaultBindings()
+	want.Bindings.Keys["next-unread"] = []string{"n", "ctrl+n"}
+	want.Bindings.Keys["toggle-read"] = []string{}
+	want.Bindings.Contexts[ContextReader] = map[string][]string{"down": {"j", "down", " "}, "page-down": {"pgdown"}}
+	want.Macros = map[string][]MacroStep{"v": {{Kind: StepSet, Arg: "browser", Value: "firefox"},
+		{Kind: StepAction, Arg: "open-link"}, {Kind: StepOpenWith, Arg: "mpv --no-video"}, {Kind: StepPipe, Arg: "wc -c"}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Load =\n%+v\nwant\n%+v", got, want)
 	}

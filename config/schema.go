@@ -61,6 +61,10 @@ func addSchema(m map[string]expected, prefix []string, t reflect.Type) {
 			} else {
 				m[key] = expected{"string", []unstable.Kind{unstable.String}}
 			}
+		case reflect.Map:
+			// The key and macro tables: their entries are checked as
+			// they are converted (bindingsFromFile, macrosFromFile).
+			m[key] = expected{"table", []unstable.Kind{unstable.Table, unstable.InlineTable}}
 		case reflect.Slice:
 			m[key] = expected{arrayOfStrings, []unstable.Kind{unstable.Array}}
 		default:
