@@ -14,7 +14,7 @@ import (
 // focus and pane widths, the status line's errors, and the commands that
 // belong to no pane.
 func (m *Model) globalKey(km tea.KeyMsg) (tea.Cmd, bool) {
-	k := m.keys
+	k := m.keys.of(m.focus)
 	for _, g := range []struct {
 		b  key.Binding
 		do func() tea.Cmd

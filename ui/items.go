@@ -26,7 +26,7 @@ type itemsPane struct {
 	be            backend
 	out           *outbox
 	links         links
-	player        player
+	player        *player
 	title         string
 	query         store.ItemQuery
 	search        string         // non-empty: the rows are search results
