@@ -144,8 +144,8 @@ func New(o Options) *Model {
 		tree: tree,
 		items: &itemsPane{keys: km.list, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
 			player: pl, nextFeed: tree.jumpFeed},
-		reader:  &readerPane{keys: km.reader, styles: st, out: out, be: be, links: ln, loc: o.Location, fetching: map[int64]bool{}},
-		prefs:   panePrefs{share: defaultShare}, browser: br, player: pl,
+		reader: &readerPane{keys: km.reader, styles: st, out: out, be: be, links: ln, loc: o.Location, fetching: map[int64]bool{}},
+		prefs:  panePrefs{share: defaultShare}, browser: br, player: pl,
 		started: map[int64]bool{}}
 	m.wait = m.status.wait
 	if o.ReadOnly {
