@@ -123,10 +123,11 @@ func (p *itemsPane) move(km tea.KeyMsg) tea.Cmd {
 // root has focused the list).
 func (p *itemsPane) mouse(msg tea.MouseMsg) tea.Cmd {
 	switch msg.Button {
-	case tea.MouseButtonWheelUp:
-		return p.move(keyOf(p.keys.Up))
-	case tea.MouseButtonWheelDown:
-		return p.move(keyOf(p.keys.Down))
+	case tea.MouseButtonWheelUp, tea.MouseButtonWheelDown:
+		p.toEnd = false
+		p.cursor += wheelStep(msg)
+		p.clamp()
+		return p.fetchMore()
 	}
 	if i := p.top + msg.Y - 1; msg.Y >= 1 && i < len(p.rows) {
 		p.cursor = i

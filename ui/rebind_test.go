@@ -125,3 +125,22 @@ func TestReboundKeysWorkAndTheHelpShowsThem(t *testing.T) {
 		t.Errorf("the short help does not show f1/?:\n%s", v)
 	}
 }
+
+// An unbound action does nothing and leaves the help; the wheel still
+// scrolls without the movement keys.
+func TestUnboundKeys(t *testing.T) {
+	f := newFixture(t)
+	h := newHarness(t, f.st, 160, 45, withConfig(loadConfig(t, "[keys]\nup = []\ndown = []\nflag = []\n")))
+	h.keys("j")
+	if h.m.tree.cursor != 0 {
+		t.Errorf("j, unbound, moved the tree to %d", h.m.tree.cursor)
+	}
+	h.send(tea.MouseMsg{X: 2, Y: 3, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if h.m.tree.cursor != 1 {
+		t.Errorf("the wheel moved the tree to %d, want 1", h.m.tree.cursor)
+	}
+	h.keys("?")
+	if v := h.view(); strings.Contains(v, "s       flag") || !strings.Contains(v, "N       toggle read") {
+		t.Errorf("the help shows an unbound action, or lacks a bound one:\n%s", v)
+	}
+}

@@ -156,10 +156,10 @@ func (t *treePane) move(km tea.KeyMsg) tea.Cmd {
 // (the root has focused the tree).
 func (t *treePane) mouse(msg tea.MouseMsg) tea.Cmd {
 	switch msg.Button {
-	case tea.MouseButtonWheelUp:
-		return t.move(keyOf(t.keys.Up))
-	case tea.MouseButtonWheelDown:
-		return t.move(keyOf(t.keys.Down))
+	case tea.MouseButtonWheelUp, tea.MouseButtonWheelDown:
+		before := t.cursor
+		t.cursor += wheelStep(msg)
+		return t.moved(before)
 	}
 	if i := t.top + msg.Y - 1; msg.Y >= 1 && i < len(t.nodes) {
 		return t.selectRow(i)
@@ -167,9 +167,12 @@ func (t *treePane) mouse(msg tea.MouseMsg) tea.Cmd {
 	return nil
 }
 
-// keyOf is the key press of a binding's first key, as the wheel sends it.
-func keyOf(b key.Binding) tea.KeyMsg {
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(b.Keys()[0])}
+// wheelStep is a wheel's move: a row up or down, whatever keys move.
+func wheelStep(msg tea.MouseMsg) int {
+	if msg.Button == tea.MouseButtonWheelUp {
+		return -1
+	}
+	return 1
 }
 
 // selectRow moves the cursor to row i.
