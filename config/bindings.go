@@ -224,6 +224,11 @@ func conflicts(v *validator, b Bindings, ctx KeyContext, prefix bool, present fu
 	if prefix && ctx != ContextDialogs {
 		owner[MacroPrefix] = "the macro prefix"
 	}
+	if ctx == ContextReader {
+		for d := '0'; d <= '9'; d++ {
+			owner[string(d)] = "typing a link's number"
+		}
+	}
 	for _, a := range actions {
 		for _, k := range in[a.Name] {
 			other, taken := owner[k]

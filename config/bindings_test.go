@@ -54,6 +54,7 @@ func TestLoadKeyAndMacroErrors(t *testing.T) {
 		{"conflict with a default", "[keys]\n\nflag = [\"n\"]\n", 3, "keys.flag", "the list has this key for next-unread already (unbind it: next-unread = []"},
 		{"conflict between two written", "[keys]\nzoom = [\"v\"]\nwiden = [\"v\"]\n", 2, "keys.zoom", "this key for widen already"},
 		{"conflict in one context only", "[keys.reader]\nwhole-article = [\"s\"]\n", 2, "keys.reader.whole-article", "the reader has this key for flag"},
+		{"a digit in the reader", "[keys]\nzoom = [\"1\"]\n", 2, "keys.zoom", "the reader has this key for typing a link's number"},
 		{"conflict with the macro prefix", "[keys]\nzoom = [\",\"]\n[macros]\nv = [\"open-link\"]\n", 2, "keys.zoom", "for the macro prefix"},
 		{"unknown macro action", "[macros]\nv = [\"open-link\", \"frob\"]\n", 2, "macros.v", "no such action"},
 		{"unknown setting", "[macros]\nv = [\"set:colour=red\"]\n", 2, "macros.v", `"colour" is not a setting a macro can change`},

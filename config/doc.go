@@ -10,6 +10,14 @@
 // The [remote] table, absent by default, names an account on a feed-sync
 // server ([RemoteConfig]); its password and token are [Key.Secret].
 //
+// The reader's keys and macros are the [keys] and [macros] tables
+// ([Bindings], [MacroStep]): [Actions] is the one catalogue of the
+// reader's actions, with their names, default keys, help and the
+// contexts they are used in ([KeyContext]); the reader's keymap, its
+// help, `tidings config` and the manual are made from it, and an
+// importer can map another reader's key names onto it. Key names are
+// Bubble Tea's ([NormalizeKey]).
+//
 // Decoding is strict: an unknown key, a value of the wrong type or a value out
 // of range makes [Load] fail with an [*Error] naming the file, the line and
 // the dotted key, for example
