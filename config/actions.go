@@ -53,7 +53,6 @@ var (
 	inTree   = []KeyContext{ContextTree}
 	inReader = []KeyContext{ContextReader}
 	notTree  = []KeyContext{ContextList, ContextReader, ContextDialogs}
-	paneDlg  = []KeyContext{ContextTree, ContextList, ContextReader, ContextDialogs}
 )
 
 // k is a list of keys.
@@ -90,7 +89,7 @@ var actions = []Action{
 	{"edit", k("E"), "E", "feed settings/rename folder", "Change the feed's settings (title, folder, sync, interval, items kept, enclosures, full text). On a folder, rename it; on a saved search, change its name and expression.", inPanes},
 	{"move", k("M"), "M", "move feed/folder", "Move the feed to another folder; on a folder, move it with everything in it.", inPanes},
 	{"watch", k("w"), "w", "watch feed/folder", "Watch the feed, or every feed of the folder: its new items raise a toast and run ui.notify_command. Again: stop watching.", inPanes},
-	{"health", k("i"), "i", "feed health", "Show the feed's health: URL, last status, validators held, the next download and why (interval, TTL, back-off, Retry-After, skip hints, cache hints), the last error in full, bytes saved. For a feed of the account, the account's next sync and state instead of a schedule.", paneDlg},
+	{"health", k("i"), "i", "feed health", "Show the feed's health: URL, last status, validators held, the next download and why (interval, TTL, back-off, Retry-After, skip hints, cache hints), the last error in full, bytes saved. For a feed of the account, the account's next sync and state instead of a schedule.", inEvery},
 	{"list-order", k("O"), "O", "sort/group a list feed", "Sort or group a list feed by the orders and groupings its cf:listinfo offers (Simple List Extensions): any cf:sort, ascending or descending, grouped by a cf:group.", inPanes},
 	{"hide-read", k("l"), "l", "hide/show read", "Hide the feeds and folders with nothing unread, and the read items of the lists (Flagged and search results keep theirs), as newsboat's l; again, show them. The tree's title says Feeds (unread) meanwhile; the feed selected stays, and an item read stays listed until another list is chosen.", inPanes},
 	{"narrow", k("<"), "<", "narrow the list", "Narrow the item list against the reader.", inPanes},
@@ -98,9 +97,9 @@ var actions = []Action{
 	{"zoom", k("z"), "z", "reader full screen", "Give the reader the whole screen; again, back.", inPanes},
 	{"dismiss", k("x"), "x", "dismiss errors", "Dismiss the errors on the status line.", inPanes},
 	{"search", k("/"), "/", "search", "Search: words (through the full-text index; highlighted in the list and the reader) or an expression of the query language, optionally saved under a name as a saved search.", inPanes},
-	{"rules", k("F"), "F", "rules", "List the rules, add one (a, with the column of a mistake) or remove one (d).", paneDlg},
-	{"stats", k("S"), "S", "statistics", "Show statistics: requests, 304s, deltas, bytes saved, 30-day charts.", paneDlg},
-	{"help", k("?"), "?", "help", "Show every key and the marks; again, close them.", paneDlg},
+	{"rules", k("F"), "F", "rules", "List the rules, add one (a, with the column of a mistake) or remove one (d).", inEvery},
+	{"stats", k("S"), "S", "statistics", "Show statistics: requests, 304s, deltas, bytes saved, 30-day charts.", inEvery},
+	{"help", k("?"), "?", "help", "Show every key and the marks; again, close them.", inEvery},
 	{"quit", k("q"), "q", "quit (tree)", "On the tree, quit tidings.", inTree},
 	{"force-quit", k("ctrl+c"), "ctrl+c", "quit", "Quit tidings from anywhere.", inEvery},
 }
