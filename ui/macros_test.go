@@ -80,3 +80,25 @@ func TestMacroOpensWithACommand(t *testing.T) {
 		t.Errorf("the browser opened %v too", h.opened)
 	}
 }
+
+// set: changes a setting for the rest of the session: open-link then
+// uses the browser the macro set, in every pane.
+func TestMacroSetsTheBrowserForTheSession(t *testing.T) {
+	f := newFixture(t)
+	dir := t.TempDir()
+	out, script := filepath.Join(dir, "opened"), filepath.Join(dir, "other-browser")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nprintf '%s\\n' \"$1\" >> \""+out+"\"\n"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cfg := loadConfig(t, "[macros]\nw = [\"set:browser="+script+"\", \"open-link\"]\n")
+	h := newHarness(t, f.st, 160, 45, withConfig(cfg), withOptions(func(o *Options) { o.OpenURL = nil }))
+	h.selectNode("Gopher Notes")
+	h.keys("tab", ",", "w")
+	h.waitFor("the browser the macro set", func() bool { b, _ := os.ReadFile(out); return len(b) > 0 })
+	h.keys("j", "enter", "o") // the reader's o: the same browser
+	h.waitFor("a second link", func() bool { b, _ := os.ReadFile(out); return strings.Count(string(b), "\n") == 2 })
+	got, _ := os.ReadFile(out)
+	if want := "https://gopher.test/etags\n" + h.m.items.rows[1].Link + "\n"; string(got) != want {
+		t.Errorf("opened %q, want %q", got, want)
+	}
+}
