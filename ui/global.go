@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -96,7 +95,7 @@ func (m *Model) widen(steps int) tea.Cmd {
 // zoom gives the reader the whole screen, or takes it back.
 func (m *Model) zoom() tea.Cmd {
 	if !m.reader.showing() {
-		m.status.set("", errors.New("open an item first (enter), then z"))
+		m.status.set("", fmt.Errorf("open an item first (%s), then %s", helpKey(m.keys.list.Open), helpKey(m.keys.reader.Zoom)))
 		return nil
 	}
 	m.prefs.zoom = !m.prefs.zoom
@@ -114,7 +113,7 @@ func (m *Model) toggleHideRead() tea.Cmd {
 	m.hideRead = !m.hideRead
 	msg := hideReadMsg{on: m.hideRead}
 	if m.hideRead {
-		m.status.set("read feeds and items hidden (l shows them)", nil)
+		m.status.set("read feeds and items hidden ("+helpKey(m.keys.of(m.focus).HideRead)+" shows them)", nil)
 	} else {
 		m.status.set("read feeds and items shown", nil)
 	}

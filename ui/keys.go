@@ -107,6 +107,14 @@ func (k *KeyMap) set(a config.Action, keys []string) {
 	*f = key.NewBinding(key.WithKeys(slices.Clone(keys)...), key.WithHelp(label, a.Help))
 }
 
+// helpKey is a binding's key as the help shows it, or "(unbound)".
+func helpKey(b key.Binding) string {
+	if !b.Enabled() {
+		return "(unbound)"
+	}
+	return b.Help().Key
+}
+
 // keyLabels writes keys for the help: "x/space".
 func keyLabels(keys []string) string {
 	out := make([]string, len(keys))
