@@ -71,8 +71,24 @@ func TestConfigKeyNamesAreBubbleTeas(t *testing.T) {
 }
 
 // Defect: the help screen did not scroll at all on a burst of keys (a
-// held j delivered in one read); every handler takes a burst as that
-// many presses, a rebound key's too.
+// held j delivered in one read: one key message with the runes "jjj").
+func TestHelpScrollsOnAKeyBurst(t *testing.T) {
+	h := newHarness(t, newFixture(t).st, 70, 24)
+	h.keys("?")
+	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jjj")})
+	if p, ok := h.m.dialog.(*pager); !ok || p.top != 3 {
+		t.Fatalf("help after the burst jjj: %+v, want scrolled 3 lines", h.m.dialog)
+	}
+	if !strings.Contains(h.view(), "lines 4–") {
+		t.Errorf("the help does not say it scrolled:\n%s", h.view())
+	}
+	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("kk")})
+	if p := h.m.dialog.(*pager); p.top != 1 {
+		t.Errorf("help after kk at %d, want 1", p.top)
+	}
+}
+
+// Every handler takes a burst as that many presses, a rebound key's too.
 func TestKeyBurstIsThatManyPresses(t *testing.T) {
 	f := newFixture(t)
 	h := newHarness(t, f.st, 70, 24, withConfig(loadConfig(t, "[keys.dialogs]\ndown = [\"t\"]\n")))
