@@ -43,6 +43,8 @@ func TestLoadKeyAndMacroErrors(t *testing.T) {
 		key       string
 		msg       string
 	}{
+		{"keys not a table", "keys = 3\n", 1, "keys", "wrong type: got integer, want table"},
+		{"macros not a table", "max_items = 10\nmacros = \"x\"\n", 2, "macros", "wrong type: got string, want table"},
 		{"unknown action", "[keys]\nup = [\"k\"]\nfrobnicate = [\"x\"]\n", 3, "keys.frobnicate", "no such action"},
 		{"unknown action in a context", "[keys.reader]\nfrob = [\"x\"]\n", 2, "keys.reader.frob", "no such action"},
 		{"action of another context", "[keys.dialogs]\nopen-link = [\"o\"]\n", 2, "keys.dialogs.open-link", "not used in the dialogs"},
