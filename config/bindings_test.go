@@ -14,7 +14,7 @@ func TestLoadKeysAndMacros(t *testing.T) {
 	isolate(t)
 	doc := "[keys]\nflag = [\"x\", \"space\"]\ndismiss = []\npage-down = [\"pgdown\"]\n" +
 		"[keys.tree]\ndown = [\"j\", \"down\", \"ctrl+n\"]\n" +
-		"[macros]\n\"ctrl+o\" = [\"next-unread\", \"set:hide_read=true\"]\n"
+		"[macros]\n\"ctrl+o\" = [\"next-unread\", \"set:hide-read=true\"]\n"
 	c, err := Load(writeConfig(t, doc))
 	if err != nil {
 		t.Fatal(err)

@@ -37,14 +37,16 @@ type MacroStep struct {
 }
 
 // ParseMacroStep reads a step as written: an action name, "pipe:COMMAND",
-// "open-with:COMMAND" or "set:KEY=VALUE". Whether the action or setting
+// "open-with:COMMAND" or "set:KEY=VALUE" (KEY's "-" read as "_", as
+// newsboat writes settings). Whether the action or setting
 // exists is for validation.
 func ParseMacroStep(s string) MacroStep {
 	for _, kind := range []MacroStepKind{StepPipe, StepOpenWith, StepSet} {
 		if rest, ok := strings.CutPrefix(s, string(kind)+":"); ok {
 			if kind == StepSet {
 				name, value, _ := strings.Cut(rest, "=")
-				return MacroStep{Kind: kind, Arg: strings.TrimSpace(name), Value: value}
+				name = strings.ReplaceAll(strings.TrimSpace(name), "-", "_") // hide-read is hide_read
+				return MacroStep{Kind: kind, Arg: name, Value: value}
 			}
 			return MacroStep{Kind: kind, Arg: rest}
 		}
