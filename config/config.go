@@ -87,6 +87,11 @@ type Config struct {
 	// ArticleHighlights style the words of the reader's text their
 	// patterns match (arrays of tables "highlight-article").
 	ArticleHighlights []ArticleHighlight
+	// Bindings are the reader's keys (TOML table "keys").
+	Bindings Bindings
+	// Macros are the reader's macros (TOML table "macros"): a key typed
+	// after [MacroPrefix] → its steps; nil: none.
+	Macros map[string][]MacroStep
 }
 
 // SyncConfig holds the feed download engine settings (TOML table "sync").
@@ -263,9 +268,10 @@ func Default() Config {
 			MaxDuration:        defaultMaxDuration,
 			Player:             defaultPlayer,
 		},
-		UI:     UIConfig{PipeFormat: PipeText, Hyperlinks: true, Sort: "date"},
-		Remote: RemoteConfig{IntervalMinutes: defaultRemoteInterval, MaxItems: defaultRemoteMaxItems},
-		Colors: ColorsConfig{Theme: ThemeAuto},
+		UI:       UIConfig{PipeFormat: PipeText, Hyperlinks: true, Sort: "date"},
+		Remote:   RemoteConfig{IntervalMinutes: defaultRemoteInterval, MaxItems: defaultRemoteMaxItems},
+		Colors:   ColorsConfig{Theme: ThemeAuto},
+		Bindings: defaultBindings(),
 	}
 }
 

@@ -18,6 +18,14 @@
 // words of an article a regular expression matches ([ArticleHighlight]),
 // both parsed or compiled once, at load.
 //
+// The reader's keys and macros are the [keys] and [macros] tables
+// ([Bindings], [MacroStep]): [Actions] is the one catalogue of the
+// reader's actions, with their names, default keys, help and the
+// contexts they are used in ([KeyContext]); the reader's keymap, its
+// help, `tidings config` and the manual are made from it, and an
+// importer can map another reader's key names onto it. Key names are
+// Bubble Tea's ([NormalizeKey]).
+//
 // Decoding is strict: an unknown key, a value of the wrong type or a value out
 // of range makes [Load] fail with an [*Error] naming the file, the line and
 // the dotted key, for example

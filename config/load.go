@@ -28,6 +28,8 @@ type fileConfig struct {
 	// The arrays of tables [[highlight]] and [[highlight-article]].
 	Highlight        []fileHighlight        `toml:"highlight"`
 	HighlightArticle []fileArticleHighlight `toml:"highlight-article"`
+	Keys             map[string]any         `toml:"keys"`
+	Macros           map[string]any         `toml:"macros"`
 }
 
 type fileRemote struct {
@@ -186,6 +188,8 @@ func toFile(c Config) fileConfig {
 		Colors:           toFileColors(c.Colors),
 		Highlight:        fileHighlights(c.Highlights),
 		HighlightArticle: fileArticleHighlights(c.ArticleHighlights),
+		Keys:             bindingsFile(c.Bindings),
+		Macros:           macrosFile(c.Macros),
 	}
 }
 
@@ -246,6 +250,10 @@ func (f fileConfig) toConfig() (Config, []*Error) {
 	c.Highlights, more = toHighlights(f.Highlight)
 	errs = append(errs, more...)
 	c.ArticleHighlights, more = toArticleHighlights(f.HighlightArticle)
+	errs = append(errs, more...)
+	c.Bindings, more = bindingsFromFile(f.Keys)
+	errs = append(errs, more...)
+	c.Macros, more = macrosFromFile(f.Macros)
 	errs = append(errs, more...)
 	return c, errs
 }

@@ -158,6 +158,17 @@ color = "color244"
 [[highlight-article]]
 regex = '(?i)\bgo\b'
 color = "black yellow"
+
+[keys]
+next-unread = ["n", "ctrl+n"]
+toggle-read = []
+
+[keys.reader]
+down = ["j", "down", "space"]
+page-down = ["pgdown"]
+
+[macros]
+v = ["set:browser=firefox", "open-link", "open-with:mpv --no-video", "pipe:wc -c"]
 `
 
 func TestLoadFullFile(t *testing.T) {
@@ -246,6 +257,12 @@ func TestLoadFullFile(t *testing.T) {
 			{Pattern: `(?i)\bgo\b`, Regexp: regexp.MustCompile(`(?i)\bgo\b`), Style: Style{FG: "0", BG: "3"}},
 		},
 	}
+	want.Bindings = defaultBindings()
+	want.Bindings.Keys["next-unread"] = []string{"n", "ctrl+n"}
+	want.Bindings.Keys["toggle-read"] = []string{}
+	want.Bindings.Contexts[ContextReader] = map[string][]string{"down": {"j", "down", " "}, "page-down": {"pgdown"}}
+	want.Macros = map[string][]MacroStep{"v": {{Kind: StepSet, Arg: "browser", Value: "firefox"},
+		{Kind: StepAction, Arg: "open-link"}, {Kind: StepOpenWith, Arg: "mpv --no-video"}, {Kind: StepPipe, Arg: "wc -c"}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Load =\n%+v\nwant\n%+v", got, want)
 	}

@@ -75,6 +75,10 @@ func addSchema(m map[string]expected, prefix []string, t reflect.Type, inner boo
 			} else {
 				m[key] = expected{"string", []unstable.Kind{unstable.String}, inner}
 			}
+		case reflect.Map:
+			// The key and macro tables: their entries are checked as
+			// they are converted (bindingsFromFile, macrosFromFile).
+			m[key] = expected{"table", []unstable.Kind{unstable.Table, unstable.InlineTable}, inner}
 		default:
 			panic("config: unsupported field type " + f.Type.String())
 		}

@@ -129,6 +129,8 @@ func validate(c Config, present func(key string) bool) []*Error {
 	validateRemote(&v, c.Remote)
 	v.bound(keyRemoteInterval, c.Remote.IntervalMinutes, RemoteBound)
 	v.bound(keyRemoteMaxItems, c.Remote.MaxItems, RemoteMaxItemsBound)
+	validateMacros(&v, c.Macros)
+	validateBindings(&v, c.Bindings, c.Macros, present)
 	return v.errs
 }
 

@@ -17,10 +17,11 @@ const commentWidth = 79
 
 // WriteTOML writes c as commented TOML that [Load] reads back: every key
 // of [Keys], in file order, under a comment with its meaning, the values
-// it allows and its default. The value of a secret key is masked (so a
+// it allows and its default; then the reader's keys (every action of
+// [Actions]) and macros. The value of a secret key is masked (so a
 // masked file loads with the mask as the value: set it again by hand).
 func WriteTOML(w io.Writer, c Config) error {
-	_, err := io.WriteString(w, renderTOML(Keys(), toFile(c), toFile(Default())))
+	_, err := io.WriteString(w, renderTOML(Keys(), toFile(c), toFile(Default()))+renderKeyTables(c))
 	return err
 }
 

@@ -75,7 +75,7 @@ type Options struct {
 type Model struct {
 	opts   Options
 	be     backend
-	keys   KeyMap
+	keys   keyMaps
 	styles Styles
 	help   help.Model
 	out    *outbox
@@ -101,8 +101,14 @@ type Model struct {
 	// wait makes the Cmds that wait on timers and the engine; the status
 	// bar shares it.
 	wait *waiter
-	// player plays enclosures (P in the list and in the podcast queue).
-	player player
+	// browser and player are the panes' own, which a macro's set: step
+	// changes until the reader quits.
+	browser *browser
+	player  *player
+	// macroPrefix says the macro prefix was typed: the next key names
+	// the macro; macro is the one running, nil when none.
+	macroPrefix bool
+	macro       *macroRun
 }
 
 // New builds the reader. Nothing is read until Init's Cmds run.
@@ -137,23 +143,23 @@ func New(o Options) *Model {
 	if o.Engine == nil {
 		o.Engine = engine.New(o.Store, o.Config, engine.Options{Logger: o.Logger})
 	}
-	st, km := NewStyles(o.Renderer, o.NoColor, o.Config), DefaultKeyMap()
-	pl := player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}
+	st, km := NewStyles(o.Renderer, o.NoColor, o.Config), newKeyMaps(o.Config.Bindings)
 	be := backend{ctx: o.Context, store: o.Store, engine: o.Engine, now: o.Now, searches: &searchCache{}}
-	out, ln := &outbox{}, links{openURL: o.OpenURL, copy: o.Copy,
-		browser: browser{setting: o.Config.UI.Browser, inTerminal: o.Config.UI.BrowserInTerminal, ctx: o.Context, exec: o.Exec}}
+	br := &browser{setting: o.Config.UI.Browser, inTerminal: o.Config.UI.BrowserInTerminal, ctx: o.Context, exec: o.Exec}
+	pl := &player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}
+	out, ln := &outbox{}, links{openURL: o.OpenURL, copy: o.Copy, browser: br}
 	snd := sender{ui: o.Config.UI, configPath: o.ConfigPath, ctx: o.Context, loc: o.Location, styles: st, last: new(string)}
-	tree := &treePane{keys: km, styles: st, be: be, out: out, links: ln, loc: o.Location, now: o.Now, focused: true,
+	tree := &treePane{keys: km.tree, dialogKeys: km.dialogs, styles: st, be: be, out: out, links: ln, loc: o.Location, now: o.Now, focused: true,
 		listOrders: map[int64]store.ListOrder{}}
 	m := &Model{opts: o, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,
 		tree: tree,
-		items: &itemsPane{keys: km, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
+		items: &itemsPane{keys: km.list, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
 			player: pl, nextFeed: tree.jumpFeed, send: snd,
 			toFeed: tree.selectFeed, pick: o.Rand, sort: startSort(o.Config.UI.Sort), marks: rowMarks{feed: tree.feedFacts}},
-		reader: &readerPane{keys: km, styles: st, out: out, be: be, links: ln, send: snd, hyperlinks: o.Hyperlinks, loc: o.Location,
+		reader: &readerPane{keys: km.reader, styles: st, out: out, be: be, links: ln, send: snd, hyperlinks: o.Hyperlinks, loc: o.Location,
 			fetching: map[int64]bool{}},
-		prefs:   panePrefs{share: defaultShare},
-		started: map[int64]bool{}, player: pl}
+		prefs:  panePrefs{share: defaultShare}, browser: br, player: pl,
+		started: map[int64]bool{}}
 	m.wait = m.status.wait
 	if o.ReadOnly {
 		m.status.setReadOnly()
@@ -252,13 +258,14 @@ func (m *Model) View() string {
 // shortHelp is the focused pane's keys, then the global ones; on the
 // welcome, the keys it names.
 func (m *Model) shortHelp() []key.Binding {
+	k := m.keys.of(m.focus)
 	if m.empty && m.dialog == nil {
-		return []key.Binding{m.keys.Subscribe, m.keys.Help, m.keys.Quit}
+		return []key.Binding{k.Subscribe, k.Help, m.keys.tree.Quit}
 	}
 	if p, ok := m.dialog.(promptDialog); ok {
 		return p.ShortHelp()
 	}
-	return append(m.focused().ShortHelp(), m.keys.Search, m.keys.Subscribe, m.keys.Help)
+	return append(m.focused().ShortHelp(), k.Search, k.Subscribe, k.Help)
 }
 
 func (m *Model) focused() Component {

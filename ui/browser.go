@@ -108,6 +108,25 @@ func (b browser) open(u string) tea.Cmd {
 	if err != nil {
 		return func() tea.Msg { return actionMsg{status: "open link", err: fmt.Errorf("open %s: %w", u, err)} }
 	}
+	return b.run(run, u)
+}
+
+// openWith opens u with one command (a macro's open-with: step), split
+// and placed as a command of the browser list is, its program checked
+// by config.CheckProgram.
+func (b browser) openWith(command, u string) tea.Cmd {
+	args, err := config.SplitArgs(command)
+	if err == nil {
+		err = config.CheckProgram(args[0])
+	}
+	if err != nil {
+		return func() tea.Msg { return actionMsg{status: "open link", err: fmt.Errorf("open %s: %w", u, err)} }
+	}
+	return b.run(browserRun{args: withLink(args, u), terminal: terminalBrowsers[filepath.Base(args[0])]}, u)
+}
+
+// run runs a browser command made for u.
+func (b browser) run(run browserRun, u string) tea.Cmd {
 	done := func(err error) tea.Msg {
 		if err != nil {
 			return actionMsg{status: "open link", err: fmt.Errorf("%s %s: %w", run.args[0], u, err)}

@@ -219,7 +219,7 @@ func TestHelpShowsEveryKeyAtEverySize(t *testing.T) {
 				seen += h.view()
 				h.keys("pgdown")
 			}
-			for _, sec := range h.m.keys.Sections() {
+			for _, sec := range DefaultKeyMap().Sections() {
 				for _, b := range sec.keys {
 					if line := b.Help().Key + "  "; !strings.Contains(seen, b.Help().Desc) || !strings.Contains(seen, strings.TrimSpace(line)) {
 						t.Errorf("help never shows %q %q", b.Help().Key, b.Help().Desc)
@@ -231,7 +231,7 @@ func TestHelpShowsEveryKeyAtEverySize(t *testing.T) {
 					t.Errorf("help never explains %s", l[0])
 				}
 			}
-			if strings.Contains(ansi.Strip(strings.Join(helpLines(h.m.styles, h.m.keys.Sections(), sz[0]-8), "\n")), "…") {
+			if strings.Contains(ansi.Strip(strings.Join(helpLines(h.m.styles, DefaultKeyMap().Sections(), sz[0]-8), "\n")), "…") {
 				t.Errorf("help cuts text")
 			}
 		})

@@ -21,8 +21,11 @@
 // after routing to it, so a burst of keys is handled as typed. The root
 // never selects a field of a component: reachin_test.go checks it.
 //
-// [KeyMap] is the one table of the reader's keys: key handling, the short
-// help line, the ? screen and the manual page (tidings man) all read it.
+// [KeyMap] is the one table of the reader's keys, built for each context
+// (tree, list, reader, dialogs) from config.Actions and the [keys]
+// table: key handling, the short help line, the ? screen and the manual
+// page (tidings man) all read it. Macros (macros.go) run their steps
+// through the same keys, one step after the previous one's result.
 // Every I/O runs in a tea.Cmd, so no key waits for the database.
 //
 // The benchmarks time the first frame, a key press in the item list and a

@@ -87,7 +87,7 @@ func TestGoldenFeedChoice(t *testing.T) {
 		{URL: weburl.MustParse("https://blog.test/comments.atom"), Type: "application/atom+xml"},
 		{URL: weburl.MustParse("https://blog.test/feed.json"), Type: "application/feed+json", Title: "Everything, as JSON"},
 	}}
-	h.m.openDialog(newFeedChoice(h.m.keys, h.m.styles, h.m.be, h.m.out, several, ""))
+	h.m.openDialog(newFeedChoice(h.m.keys.dialogs, h.m.styles, h.m.be, h.m.out, several, ""))
 	h.keys("j")
 	golden(t, "feed_choice_100x30", screen(h))
 }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -14,7 +13,7 @@ import (
 // focus and pane widths, the status line's errors, and the commands that
 // belong to no pane.
 func (m *Model) globalKey(km tea.KeyMsg) (tea.Cmd, bool) {
-	k := m.keys
+	k := m.keys.of(m.focus)
 	for _, g := range []struct {
 		b  key.Binding
 		do func() tea.Cmd
@@ -64,13 +63,13 @@ func (m *Model) refreshAll() tea.Cmd {
 
 // openSubscribe is a: the subscribe dialog, in the selected folder.
 func (m *Model) openSubscribe() tea.Cmd {
-	m.openDialog(newSubscribeDialog(m.keys, m.styles, m.be, m.out, m.tree.node().path))
+	m.openDialog(newSubscribeDialog(m.keys.dialogs, m.styles, m.be, m.out, m.tree.node().path))
 	return nil
 }
 
 // openQueue is Q: the podcast queue.
 func (m *Model) openQueue() tea.Cmd {
-	q := newQueueView(m.keys, m.styles, m.be, m.out, m.player)
+	q := newQueueView(m.keys.dialogs, m.styles, m.be, m.out, m.player)
 	m.openDialog(q)
 	return q.Init()
 }
@@ -105,7 +104,7 @@ func (m *Model) widen(steps int) tea.Cmd {
 // zoom gives the reader the whole screen, or takes it back.
 func (m *Model) zoom() tea.Cmd {
 	if !m.reader.showing() {
-		m.status.set("", errors.New("open an item first (enter), then z"))
+		m.status.set("", fmt.Errorf("open an item first (%s), then %s", helpKey(m.keys.list.Open), helpKey(m.keys.reader.Zoom)))
 		return nil
 	}
 	m.prefs.zoom = !m.prefs.zoom
@@ -123,7 +122,7 @@ func (m *Model) toggleHideRead() tea.Cmd {
 	m.hideRead = !m.hideRead
 	msg := hideReadMsg{on: m.hideRead}
 	if m.hideRead {
-		m.status.set("read feeds and items hidden (l shows them)", nil)
+		m.status.set("read feeds and items hidden ("+helpKey(m.keys.of(m.focus).HideRead)+" shows them)", nil)
 	} else {
 		m.status.set("read feeds and items shown", nil)
 	}

@@ -196,15 +196,14 @@ func (h *harness) keys(keys ...string) {
 	}
 }
 
+// keyMsg is the key message of a key name, as Bubble Tea names keys
+// ("ctrl+u", "pgdown", "space" for " "); anything else is runes.
 func keyMsg(k string) tea.KeyMsg {
-	types := map[string]tea.KeyType{"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab,
-		"shift+tab": tea.KeyShiftTab, "up": tea.KeyUp, "down": tea.KeyDown, "pgup": tea.KeyPgUp,
-		"pgdown": tea.KeyPgDown, "ctrl+c": tea.KeyCtrlC, "backspace": tea.KeyBackspace, "left": tea.KeyLeft,
-		"right": tea.KeyRight, "space": tea.KeySpace, "ctrl+s": tea.KeyCtrlS, "ctrl+g": tea.KeyCtrlG, "ctrl+k": tea.KeyCtrlK, "ctrl+u": tea.KeyCtrlU}
-	if t, ok := types[k]; ok {
-		return tea.KeyMsg{Type: t}
+	if k == "space" {
+		k = " "
 	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+	msg, _ := keyMsgOf(k)
+	return msg
 }
 
 // typeText types s into the open dialog, as one burst of runes (a text

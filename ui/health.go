@@ -33,8 +33,8 @@ func (t *treePane) showHealth(msg healthMsg) {
 		return
 	}
 	st, loc, now, h := t.styles, t.loc, t.now(), msg.health
-	t.out.post(openDialogMsg{&pager{keys: t.keys, styles: st, title: "Feed health — " + oneLine(h.Feed.Title),
-		close: []key.Binding{t.keys.Health}, lines: func(w int) []string { return healthLines(st, h, loc, now, w) }}})
+	t.out.post(openDialogMsg{&pager{keys: t.dialogKeys, styles: st, title: "Feed health — " + oneLine(h.Feed.Title),
+		close: []key.Binding{t.dialogKeys.Health}, lines: func(w int) []string { return healthLines(st, h, loc, now, w) }}})
 }
 
 // healthLines lays a feed's health out as labelled lines.

@@ -11,8 +11,9 @@ import (
 // openHelp is ?: every key by section, the marks, and how to open a link
 // by number, in a screen that scrolls at any size.
 func (m *Model) openHelp() tea.Cmd {
-	st, sections := m.styles, m.keys.Sections()
-	m.openDialog(&pager{keys: m.keys, styles: st, title: "tidings — keys", close: []key.Binding{m.keys.Help}, maxWidth: 150,
+	st, sections := m.styles, helpKeyMap(m.opts.Config.Bindings, paneContext(m.focus)).Sections()
+	k := m.keys.dialogs
+	m.openDialog(&pager{keys: k, styles: st, title: "tidings — keys", close: []key.Binding{k.Help}, maxWidth: 150,
 		lines: func(w int) []string { return helpLines(st, sections, w) }})
 	return nil
 }
@@ -25,6 +26,9 @@ func helpLines(st Styles, sections []helpSection, width int) []string {
 	for i, s := range sections {
 		blocks[i] = append(blocks[i], st.DialogTitle.Render(s.title))
 		for _, b := range s.keys {
+			if !b.Enabled() {
+				continue // unbound
+			}
 			h := b.Help()
 			line := st.Label.Render(padRight(h.Key, 7)) + " " + st.Faint.Render(h.Desc)
 			blocks[i] = append(blocks[i], line)

@@ -26,7 +26,7 @@ type itemsPane struct {
 	be            backend
 	out           *outbox
 	links         links
-	player        player
+	player        *player
 	send          sender
 	title         string
 	query         store.ItemQuery

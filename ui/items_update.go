@@ -14,7 +14,11 @@ import (
 // itemKeyMsg is a key of the list's item (n p J K N s e P, o y without an
 // item in the reader) pressed in the reader, which shows that item: the
 // list acts on it, and n, p, J and K open what they find.
-type itemKeyMsg struct{ key tea.KeyMsg }
+type itemKeyMsg struct {
+	key tea.KeyMsg
+	// keys are the reader's bindings.
+	keys KeyMap
+}
 
 // Init does nothing: the app asks for the first page.
 func (p *itemsPane) Init() tea.Cmd { return nil }
@@ -24,9 +28,9 @@ func (p *itemsPane) Init() tea.Cmd { return nil }
 func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
-		return p, p.key(msg, false)
+		return p, p.key(msg, p.keys, false)
 	case itemKeyMsg:
-		return p, p.key(msg.key, true)
+		return p, p.key(msg.key, msg.keys, true)
 	case tea.MouseMsg:
 		return p, p.mouse(msg)
 	case itemsMsg:
@@ -63,9 +67,9 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return p, nil
 }
 
-// key handles a key of the list; inReader is the reader's item keys.
-func (p *itemsPane) key(km tea.KeyMsg, inReader bool) tea.Cmd {
-	k := p.keys
+// key handles a key of the list, bound by k; inReader is the reader's
+// item keys.
+func (p *itemsPane) key(km tea.KeyMsg, k KeyMap, inReader bool) tea.Cmd {
 	switch {
 	case key.Matches(km, k.Open):
 		return p.openItem()
@@ -127,10 +131,11 @@ func (p *itemsPane) move(km tea.KeyMsg) tea.Cmd {
 // root has focused the list).
 func (p *itemsPane) mouse(msg tea.MouseMsg) tea.Cmd {
 	switch msg.Button {
-	case tea.MouseButtonWheelUp:
-		return p.move(keyOf(p.keys.Up))
-	case tea.MouseButtonWheelDown:
-		return p.move(keyOf(p.keys.Down))
+	case tea.MouseButtonWheelUp, tea.MouseButtonWheelDown:
+		p.toEnd = false
+		p.cursor += wheelStep(msg)
+		p.clamp()
+		return p.fetchMore()
 	}
 	if i := p.top + msg.Y - 1; msg.Y >= 1 && i < len(p.rows) {
 		p.cursor = i

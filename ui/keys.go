@@ -1,89 +1,160 @@
 package ui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"reflect"
+	"slices"
+	"strings"
 
-// KeyMap is every key binding of the reader. The same bindings drive the
-// key handling and the help (short line and `?` full screen).
+	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/tidings-rss/tidings/config"
+)
+
+// KeyMap is every key binding of the reader in one context (a pane, or
+// the screens over the panes). The same bindings drive the key handling
+// and the help (short line and `?` full screen). Each field is an action
+// of config.Actions, named by its tag; a new binding is a field here and
+// a row there (TestKeyMapIsTheActionCatalogue holds them together).
 type KeyMap struct {
-	Up, Down, Top, Bottom, PageUp, PageDown key.Binding
-	Open, Back, Quit, ForceQuit, NextPane   key.Binding
-	NextUnread, PrevUnread, ToggleRead      key.Binding
-	NextItem, PrevItem                      key.Binding
-	MarkAllRead, Undo, Flag, Watch          key.Binding
-	OpenLink, CopyLink, Enclosure, Play     key.Binding
-	Pipe, Bookmark, Save                    key.Binding
-	Article                                 key.Binding
-	Refresh, RefreshAll                     key.Binding
-	Subscribe, Unsubscribe, Edit, Move      key.Binding
-	Health, Dismiss, ListOrder, HideRead    key.Binding
-	Narrow, Widen, Zoom                     key.Binding
-	Search, Stats, Help                     key.Binding
-	Rules                                   key.Binding
-	Queue, QueueDelete, QueueCancel         key.Binding
-	QueueRetry                              key.Binding
-	Fold, GoToFeed, RandomUnread            key.Binding
+	Up           key.Binding `action:"up"`
+	Down         key.Binding `action:"down"`
+	Top          key.Binding `action:"top"`
+	Bottom       key.Binding `action:"bottom"`
+	PageUp       key.Binding `action:"page-up"`
+	PageDown     key.Binding `action:"page-down"`
+	Open         key.Binding `action:"open"`
+	Back         key.Binding `action:"back"`
+	Quit         key.Binding `action:"quit"`
+	ForceQuit    key.Binding `action:"force-quit"`
+	NextPane     key.Binding `action:"next-pane"`
+	NextUnread   key.Binding `action:"next-unread"`
+	PrevUnread   key.Binding `action:"prev-unread"`
+	ToggleRead   key.Binding `action:"toggle-read"`
+	NextItem     key.Binding `action:"next-item"`
+	PrevItem     key.Binding `action:"prev-item"`
+	MarkAllRead  key.Binding `action:"mark-feed-read"`
+	Undo         key.Binding `action:"undo"`
+	Flag         key.Binding `action:"flag"`
+	Watch        key.Binding `action:"watch"`
+	OpenLink     key.Binding `action:"open-link"`
+	CopyLink     key.Binding `action:"copy-link"`
+	Enclosure    key.Binding `action:"download-enclosure"`
+	Play         key.Binding `action:"play-enclosure"`
+	Article      key.Binding `action:"whole-article"`
+	Refresh      key.Binding `action:"refresh"`
+	RefreshAll   key.Binding `action:"refresh-all"`
+	Subscribe    key.Binding `action:"subscribe"`
+	Unsubscribe  key.Binding `action:"unsubscribe"`
+	Edit         key.Binding `action:"edit"`
+	Move         key.Binding `action:"move"`
+	Health       key.Binding `action:"health"`
+	Dismiss      key.Binding `action:"dismiss"`
+	ListOrder    key.Binding `action:"list-order"`
+	HideRead     key.Binding `action:"hide-read"`
+	Narrow       key.Binding `action:"narrow"`
+	Widen        key.Binding `action:"widen"`
+	Zoom         key.Binding `action:"zoom"`
+	Search       key.Binding `action:"search"`
+	Stats        key.Binding `action:"stats"`
+	Help         key.Binding `action:"help"`
+	Rules        key.Binding `action:"rules"`
+	Pipe         key.Binding `action:"pipe"`
+	Bookmark     key.Binding `action:"bookmark"`
+	Save         key.Binding `action:"save"`
+	Queue        key.Binding `action:"podcast-queue"`
+	QueueDelete  key.Binding `action:"queue-delete"`
+	QueueCancel  key.Binding `action:"queue-cancel"`
+	QueueRetry   key.Binding `action:"queue-retry"`
+	Fold         key.Binding `action:"fold"`
+	GoToFeed     key.Binding `action:"go-to-feed"`
+	RandomUnread key.Binding `action:"random-unread"`
 }
 
-// DefaultKeyMap returns the newsboat-like bindings.
+// DefaultKeyMap returns the newsboat-like bindings, every action bound to
+// its default keys whatever its context (the manual's table).
 func DefaultKeyMap() KeyMap {
-	b := func(help, desc string, keys ...string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	var km KeyMap
+	for _, a := range config.Actions() {
+		km.set(a, a.Keys)
 	}
-	return KeyMap{
-		Up:          b("k/↑", "up", "k", "up"),
-		Down:        b("j/↓", "down", "j", "down"),
-		Top:         b("g", "top", "g", "home"),
-		Bottom:      b("G", "bottom", "G", "end"),
-		PageUp:      b("pgup", "page up", "pgup", "ctrl+b"),
-		PageDown:    b("pgdn", "page down", "pgdown", "ctrl+f", " "),
-		Open:        b("enter", "open", "enter", "right"),
-		Back:        b("esc/q", "back", "esc", "q", "h", "left"),
-		Quit:        b("q", "quit (tree)", "q"),
-		ForceQuit:   b("ctrl+c", "quit", "ctrl+c"),
-		NextPane:    b("tab", "next pane", "tab", "shift+tab"),
-		NextUnread:  b("n", "next unread (across feeds)", "n"),
-		PrevUnread:  b("p", "previous unread", "p"),
-		NextItem:    b("J", "next item", "J"),
-		PrevItem:    b("K", "previous item", "K"),
-		ToggleRead:  b("N", "toggle read", "N"),
-		MarkAllRead: b("A", "mark feed/folder read", "A"),
-		Undo:        b("u", "undo mark read", "u"),
-		Flag:        b("s", "flag", "s"),
-		Watch:       b("w", "watch feed/folder", "w"),
-		OpenLink:    b("o", "open link", "o"),
-		CopyLink:    b("y", "copy link", "y"),
-		Article:     b("f", "toggle whole article", "f"),
-		Pipe:        b("|", "pipe to a command", "|"),
-		Bookmark:    b("b", "bookmark (ui.bookmark_command)", "b"),
-		Save:        b("ctrl+s", "save as Markdown", "ctrl+s"),
-		Enclosure:   b("e", "download enclosure", "e"),
-		Play:        b("P", "play enclosure", "P"),
-		Queue:       b("Q", "podcast queue", "Q"),
-		QueueDelete: b("D", "queue: delete the file", "D"),
-		QueueCancel: b("c", "queue: cancel", "c"),
-		QueueRetry:  b("d", "queue: download again", "d"),
-		Refresh:     b("r", "refresh feed/folder", "r"),
-		RefreshAll:  b("R", "refresh all", "R"),
-		Subscribe:   b("a", "subscribe", "a"),
-		Unsubscribe: b("d", "unsubscribe/remove folder", "d"),
-		Edit:        b("E", "feed settings/rename folder", "E"),
-		Move:        b("M", "move feed/folder", "M"),
-		Health:      b("i", "feed health", "i"),
-		Dismiss:     b("x", "dismiss errors", "x"),
-		ListOrder:   b("O", "sort order (cycle)", "O"),
-		HideRead:    b("l", "hide/show read", "l"),
-		Narrow:      b("<", "narrow the list", "<"),
-		Widen:       b(">", "widen the list", ">"),
-		Zoom:        b("z", "reader full screen", "z"),
-		Search:      b("/", "search", "/"),
-		Stats:       b("S", "statistics", "S"),
-		Rules:       b("F", "rules", "F"),
-		Help:        b("?", "help", "?"),
-		// Fold, GoToFeed and RandomUnread: tree_fold.go, goto.go, random.go.
-		Fold:         b("c", "fold/open folder", "c"),
-		GoToFeed:     b("ctrl+g", "go to feed by name", "ctrl+g"),
-		RandomUnread: b("ctrl+k", "random unread item", "ctrl+k"),
+	return km
+}
+
+// NewKeyMap returns the bindings in force in ctx: those of actions used
+// there, the others unbound.
+func NewKeyMap(b config.Bindings, ctx config.KeyContext) KeyMap {
+	in := b.In(ctx)
+	var km KeyMap
+	for _, a := range config.Actions() {
+		keys, ok := in[a.Name]
+		if !ok {
+			keys = nil
+		}
+		km.set(a, keys)
 	}
+	return km
+}
+
+// Actions lists the reader's actions with their default keys, for other
+// packages (the manual, the newsboat import): config.Actions.
+func Actions() []config.Action { return config.Actions() }
+
+// set binds a's field to keys; the help shows a's label while they are
+// its defaults, else the keys themselves.
+func (k *KeyMap) set(a config.Action, keys []string) {
+	f, ok := k.field(a.Name)
+	if !ok {
+		return
+	}
+	if len(keys) == 0 {
+		*f = key.NewBinding(key.WithHelp("", a.Help), key.WithDisabled())
+		return
+	}
+	label := a.Label
+	if !slices.Equal(keys, a.Keys) {
+		label = keyLabels(keys)
+	}
+	*f = key.NewBinding(key.WithKeys(slices.Clone(keys)...), key.WithHelp(label, a.Help))
+}
+
+// helpKey is a binding's key as the help shows it, or "(unbound)".
+func helpKey(b key.Binding) string {
+	if !b.Enabled() {
+		return "(unbound)"
+	}
+	return b.Help().Key
+}
+
+// keyLabels writes keys for the help: "x/space".
+func keyLabels(keys []string) string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = k
+		if k == " " {
+			out[i] = "space"
+		}
+	}
+	return strings.Join(out, "/")
+}
+
+// field is the binding of an action, by its tag.
+func (k *KeyMap) field(action string) (*key.Binding, bool) {
+	v := reflect.ValueOf(k).Elem()
+	for i := range v.NumField() {
+		if v.Type().Field(i).Tag.Get("action") == action {
+			return v.Field(i).Addr().Interface().(*key.Binding), true
+		}
+	}
+	return nil, false
+}
+
+// binding is an action's binding in k.
+func (k KeyMap) binding(action string) (key.Binding, bool) {
+	f, ok := k.field(action)
+	if !ok {
+		return key.Binding{}, false
+	}
+	return *f, true
 }
 
 // ShortHelp is the one-line help under the panes.
@@ -116,4 +187,54 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		out = append(out, s.keys)
 	}
 	return out
+}
+
+// keyMaps are the keymaps of the contexts.
+type keyMaps struct {
+	tree, list, reader, dialogs KeyMap
+}
+
+// newKeyMaps builds every context's keymap from the configuration.
+func newKeyMaps(b config.Bindings) keyMaps {
+	return keyMaps{tree: NewKeyMap(b, config.ContextTree), list: NewKeyMap(b, config.ContextList),
+		reader: NewKeyMap(b, config.ContextReader), dialogs: NewKeyMap(b, config.ContextDialogs)}
+}
+
+// of is the keymap of a pane.
+func (k keyMaps) of(p pane) KeyMap {
+	switch p {
+	case paneItems:
+		return k.list
+	case paneReader:
+		return k.reader
+	}
+	return k.tree
+}
+
+// helpKeyMap is what the help shows opened from ctx: each action's keys
+// there, or, for an action not used there, in the first context that
+// uses it.
+func helpKeyMap(b config.Bindings, ctx config.KeyContext) KeyMap {
+	order := append([]config.KeyContext{ctx}, config.KeyContexts()...)
+	var km KeyMap
+	for _, a := range config.Actions() {
+		for _, c := range order {
+			if a.UsedIn(c) {
+				km.set(a, b.In(c)[a.Name])
+				break
+			}
+		}
+	}
+	return km
+}
+
+// paneContext is the key context of a pane.
+func paneContext(p pane) config.KeyContext {
+	switch p {
+	case paneItems:
+		return config.ContextList
+	case paneReader:
+		return config.ContextReader
+	}
+	return config.ContextTree
 }

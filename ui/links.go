@@ -12,7 +12,9 @@ import (
 // status line.
 type links struct {
 	openURL func(string) error
-	browser browser
+	// browser is shared by the panes and the root, whose macros can set
+	// it for the rest of the session.
+	browser *browser
 	copy    func(string) (string, error)
 }
 

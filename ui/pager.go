@@ -81,10 +81,28 @@ func (p *pager) View() string {
 	rows := max(height-6, 1)
 	p.top = min(p.top, max(len(lines)-rows, 0))
 	shown := lines[p.top:min(p.top+rows, len(lines))]
-	footer := "esc closes"
+	footer := firstKey(p.keys.Back) + " closes"
 	if len(lines) > rows {
-		footer = fmt.Sprintf("lines %d–%d of %d · j/k, pgup/pgdn scroll · esc closes", p.top+1, p.top+len(shown), len(lines))
+		k := p.keys
+		footer = fmt.Sprintf("lines %d–%d of %d · %s/%s, %s/%s scroll · %s closes", p.top+1, p.top+len(shown), len(lines),
+			firstKey(k.Down), firstKey(k.Up), firstKey(k.PageUp), firstKey(k.PageDown), firstKey(k.Back))
 	}
 	body := st.DialogTitle.Render(oneLine(p.title)) + "\n\n" + strings.Join(shown, "\n") + "\n\n" + st.Faint.Render(footer)
 	return box(st, body, w, width, height)
+}
+
+// firstKey names a binding's first key as the screens write it ("pgdn",
+// "space"); "-" when it has none.
+func firstKey(b key.Binding) string {
+	if len(b.Keys()) == 0 {
+		return "-"
+	}
+	switch k := b.Keys()[0]; k {
+	case "pgdown":
+		return "pgdn"
+	case " ":
+		return "space"
+	default:
+		return k
+	}
 }

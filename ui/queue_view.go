@@ -24,7 +24,7 @@ type queueView struct {
 	styles Styles
 	be     backend
 	out    *outbox
-	player player
+	player *player
 	rows   []store.QueueEntry
 	loaded bool
 	// reading is true while the queue is read; again asks for another
@@ -47,7 +47,7 @@ type queueMsg struct {
 	err  error
 }
 
-func newQueueView(km KeyMap, st Styles, be backend, out *outbox, pl player) *queueView {
+func newQueueView(km KeyMap, st Styles, be backend, out *outbox, pl *player) *queueView {
 	return &queueView{keys: km, styles: st, be: be, out: out, player: pl}
 }
 

@@ -116,7 +116,7 @@ func TestGoldenPodcastQueue(t *testing.T) {
 		}
 		return e
 	}
-	q := newQueueView(h.m.keys, h.m.styles, h.m.be, h.m.out, h.m.player)
+	q := newQueueView(h.m.keys.dialogs, h.m.styles, h.m.be, h.m.out, h.m.player)
 	h.m.openDialog(q)
 	h.send(routedMsg{to: q, msg: queueMsg{rows: []store.QueueEntry{
 		pod(store.EnclosureDownloading, "Episode 12", "", 4_500_000, 10_000_000),
@@ -134,7 +134,7 @@ func TestGoldenPodcastQueue(t *testing.T) {
 func TestPodcastQueueReadsOnceForABurst(t *testing.T) {
 	f := newFixture(t)
 	h := newHarness(t, f.st, 100, 30)
-	q := newQueueView(h.m.keys, h.m.styles, h.m.be, h.m.out, h.m.player)
+	q := newQueueView(h.m.keys.dialogs, h.m.styles, h.m.be, h.m.out, h.m.player)
 	reads := 0
 	for id := int64(1); id <= 50; id++ {
 		if q.event(engine.EnclosureQueued{EnclosureID: id}) != nil {

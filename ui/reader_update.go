@@ -24,9 +24,9 @@ func (r *readerPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		switch msg.Button {
 		case tea.MouseButtonWheelUp:
-			r.move(keyOf(r.keys.Up))
+			r.vp.ScrollUp(1)
 		case tea.MouseButtonWheelDown:
-			r.move(keyOf(r.keys.Down))
+			r.vp.ScrollDown(1)
 		}
 	case showItemMsg:
 		return r, r.show(msg.item, msg.feed, msg.match)

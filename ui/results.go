@@ -51,6 +51,8 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 		return m.openRulesDialog(msg)
 	case notifiedMsg:
 		m.notified(msg)
+	case macroStepMsg:
+		return m.macroStepped(msg)
 	}
 	return nil
 }
@@ -128,7 +130,7 @@ func (m *Model) showStats(msg statsMsg) {
 		m.status.set("", msg.err)
 		return
 	}
-	m.openDialog(newStatsScreen(m.keys, m.styles, msg))
+	m.openDialog(newStatsScreen(m.keys.dialogs, m.styles, msg))
 }
 
 // openRulesDialog opens the rules dialog with the rules read for F, unless
@@ -141,7 +143,7 @@ func (m *Model) openRulesDialog(msg rulesMsg) tea.Cmd {
 		return nil
 	}
 	feed := m.tree.selectedFeed(m.feedTarget())
-	d := newRulesDialog(m.keys, m.styles, m.be, m.out, feed, m.feedTitle)
+	d := newRulesDialog(m.keys.dialogs, m.styles, m.be, m.out, feed, m.feedTitle)
 	m.openDialog(d)
 	return m.route(d, msg)
 }

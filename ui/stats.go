@@ -68,7 +68,7 @@ func (s *statsScreen) View() string {
 	lines := s.lines(max(width-2, 20))
 	s.top = min(s.top, max(len(lines)-height+1, 0))
 	lines = lines[s.top:]
-	footer := st.Faint.Render(" j/k scroll · esc closes")
+	footer := st.Faint.Render(" " + firstKey(s.keys.Down) + "/" + firstKey(s.keys.Up) + " scroll · " + firstKey(s.keys.Back) + " closes")
 	if len(lines) > height-1 {
 		lines = lines[:height-1]
 	}

@@ -82,6 +82,14 @@ func (s *statusBar) set(msg string, err error) {
 	s.fadeDue = s.message != ""
 }
 
+// mark is the message shown now, for errorSince.
+func (s *statusBar) mark() int { return s.messageID }
+
+// errorSince is the error shown, if one came after mark.
+func (s *statusBar) errorSince(mark int) (string, bool) {
+	return s.message, s.isError && s.messageID != mark
+}
+
 // setReadOnly makes the line say, for good, that the database is
 // read-only.
 func (s *statusBar) setReadOnly() { s.readOnly = "read-only: changes cannot be saved" }

@@ -74,6 +74,7 @@ func (n node) query() store.ItemQuery {
 // their subtree totals and feeds with their unread counts.
 type treePane struct {
 	keys          KeyMap
+	dialogKeys    KeyMap
 	styles        Styles
 	be            backend
 	out           *outbox

@@ -25,7 +25,9 @@ type feedTarget struct {
 // feedKeyMsg is a feed key (A w r d E M i O u) pressed in the list or
 // the reader: the tree, which holds the feeds, acts on it.
 type feedKeyMsg struct {
-	key    tea.KeyMsg
+	key tea.KeyMsg
+	// keys are the bindings of the pane it was pressed in.
+	keys   KeyMap
 	target feedTarget
 }
 
@@ -46,7 +48,7 @@ func (t *treePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyMsg:
 		return t, t.key(msg)
 	case feedKeyMsg:
-		return t, t.feedKey(msg.key, msg.target)
+		return t, t.feedKey(msg.key, msg.keys, msg.target)
 	case tea.MouseMsg:
 		return t, t.mouse(msg)
 	case countsMsg:
@@ -82,7 +84,6 @@ func (t *treePane) key(km tea.KeyMsg) tea.Cmd {
 		return tea.Quit
 	case key.Matches(km, k.Open):
 		t.out.post(focusMsg{paneItems})
-	case key.Matches(km, k.Back, k.ToggleRead, k.Flag):
 	case key.Matches(km, k.NextUnread):
 		return t.nextUnreadFeed(1)
 	case key.Matches(km, k.PrevUnread):
@@ -96,7 +97,7 @@ func (t *treePane) key(km tea.KeyMsg) tea.Cmd {
 	case key.Matches(km, k.Fold):
 		return t.toggleFold()
 	default:
-		if cmd, ok := t.feedKeyHandled(km, feedTarget{onTree: true}); ok {
+		if cmd, ok := t.feedKeyHandled(km, k, feedTarget{onTree: true}); ok {
 			return cmd
 		}
 		return t.move(km)
@@ -104,14 +105,13 @@ func (t *treePane) key(km tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// feedKey handles a feed key.
-func (t *treePane) feedKey(km tea.KeyMsg, tg feedTarget) tea.Cmd {
-	cmd, _ := t.feedKeyHandled(km, tg)
+// feedKey handles a feed key pressed where k are the bindings.
+func (t *treePane) feedKey(km tea.KeyMsg, k KeyMap, tg feedTarget) tea.Cmd {
+	cmd, _ := t.feedKeyHandled(km, k, tg)
 	return cmd
 }
 
-func (t *treePane) feedKeyHandled(km tea.KeyMsg, tg feedTarget) (tea.Cmd, bool) {
-	k := t.keys
+func (t *treePane) feedKeyHandled(km tea.KeyMsg, k KeyMap, tg feedTarget) (tea.Cmd, bool) {
 	for _, a := range []struct {
 		b  key.Binding
 		do func(feedTarget) tea.Cmd
@@ -159,10 +159,10 @@ func (t *treePane) move(km tea.KeyMsg) tea.Cmd {
 // (the root has focused the tree).
 func (t *treePane) mouse(msg tea.MouseMsg) tea.Cmd {
 	switch msg.Button {
-	case tea.MouseButtonWheelUp:
-		return t.move(keyOf(t.keys.Up))
-	case tea.MouseButtonWheelDown:
-		return t.move(keyOf(t.keys.Down))
+	case tea.MouseButtonWheelUp, tea.MouseButtonWheelDown:
+		before := t.cursor
+		t.cursor += wheelStep(msg)
+		return t.moved(before)
 	}
 	if i := t.top + msg.Y - 1; msg.Y >= 1 && i < len(t.nodes) {
 		return t.selectRow(i)
@@ -170,9 +170,12 @@ func (t *treePane) mouse(msg tea.MouseMsg) tea.Cmd {
 	return nil
 }
 
-// keyOf is the key press of a binding's first key, as the wheel sends it.
-func keyOf(b key.Binding) tea.KeyMsg {
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(b.Keys()[0])}
+// wheelStep is a wheel's move: a row up or down, whatever keys move.
+func wheelStep(msg tea.MouseMsg) int {
+	if msg.Button == tea.MouseButtonWheelUp {
+		return -1
+	}
+	return 1
 }
 
 // selectRow moves the cursor to row i.

@@ -10,7 +10,7 @@ import (
 // welcome is what an empty database shows instead of the panes: how to
 // subscribe or import, where the files are, and ? for help.
 func (m *Model) welcome() string {
-	st := m.styles
+	st, k := m.styles, m.keys.tree
 	dash := func(s string) string {
 		if s == "" {
 			return "(default location)"
@@ -22,9 +22,9 @@ func (m *Model) welcome() string {
 		"",
 		"You follow no feed yet.",
 		"",
-		st.Label.Render("a") + "  subscribe to a feed, or to a web page that announces one",
+		st.Label.Render(helpKey(k.Subscribe)) + "  subscribe to a feed, or to a web page that announces one",
 		st.Label.Render("tidings import FILE.opml") + "  (in a shell) brings the subscriptions of another reader",
-		st.Label.Render("?") + "  every key · " + st.Label.Render("q") + "  quits",
+		st.Label.Render(helpKey(k.Help)) + "  every key · " + st.Label.Render(helpKey(k.Quit)) + "  quits",
 		"",
 		RefreshHint(m.opts.Config.DefaultIntervalMinutes, "FEED"),
 		"",

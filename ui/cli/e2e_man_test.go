@@ -146,8 +146,8 @@ func TestManPageShowsEveryConfigKeyWithItsDefault(t *testing.T) {
 			continue
 		}
 		leaf, value, ok := strings.Cut(line, " = ")
-		if !ok || strings.HasPrefix(line, "#") {
-			continue
+		if !ok || strings.HasPrefix(line, "#") || strings.HasPrefix(table, "keys.") || table == "macros." {
+			continue // the actions' keys are the KEYS section's
 		}
 		n++
 		name := table + leaf
@@ -169,33 +169,31 @@ func TestManPageShowsEveryConfigKeyWithItsDefault(t *testing.T) {
 
 func TestManPageShowsEveryReaderKeyAndMark(t *testing.T) {
 	page := manPage(t)
-	fields := keyMapFields(ui.DefaultKeyMap())
-	if len(fields) == 0 {
-		t.Fatal("ui.KeyMap has no bindings")
-	}
 	var want []string
-	for name, kb := range fields {
-		if keyDetail[name] == "" {
-			t.Errorf("keyDetail does not say what ui.KeyMap.%s does", name)
-		}
-		var keys []string
-		for _, k := range kb.Keys() {
-			if k == " " {
-				k = "space"
-			}
-			keys = append(keys, k)
-		}
-		want = append(want, kb.Help().Key+" "+kb.Help().Desc+". "+keyDetail[name], "Keys: "+strings.Join(keys, ", ")+".")
+	for _, a := range ui.Actions() {
+		keys := strings.Join(keyLabels(a.Keys), ", ")
+		want = append(want, a.Label+" "+a.Help+". "+a.Meaning, "in [keys]: "+a.Name+". Keys: "+keys+".")
 	}
-	for name := range keyDetail {
-		if _, ok := fields[name]; !ok {
-			t.Errorf("keyDetail describes %s, which ui.KeyMap does not have", name)
-		}
+	if len(want) < 40 {
+		t.Fatalf("ui.Actions has %d actions", len(want)/2)
 	}
 	for _, m := range ui.Marks() {
 		want = append(want, m[0]+" "+m[1])
 	}
 	lacks(t, page, want)
+}
+
+// The page shows the keys in force: the user's [keys] over the defaults,
+// per context where they differ, and the macros.
+func TestManPageShowsTheKeysInForce(t *testing.T) {
+	u := newUser(t)
+	u.writeConfig("[keys]\nflag = [\"v\"]\n[keys.list]\ndown = [\"t\"]\n[macros]\nb = [\"open-with:firefox\", \"toggle-read\"]\n")
+	page := strings.Join(strings.Fields(manTextWidth(t, u.ok("man"), 2000)), " ")
+	lacks(t, page, []string{
+		"v flag. Flag the item", "in [keys]: flag. Keys: v.",
+		"in [keys]: down. Keys: j, down (tree, reader and dialogs); t (list).",
+		",b open-with:firefox, then toggle-read",
+	})
 }
 
 func TestManPageShowsEveryJSONField(t *testing.T) {

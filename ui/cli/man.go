@@ -3,11 +3,11 @@ package cli
 import (
 	_ "embed"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/spf13/cobra"
 	cobradoc "github.com/spf13/cobra/doc"
 
@@ -32,10 +32,14 @@ func (c *cli) manCmd(root *cobra.Command) *cobra.Command {
 // generator: the root command's synopsis and options, and a description
 // that holds every command, the configuration keys and the reader's keys.
 func writeManPage(c *cli, root *cobra.Command) error {
+	cfg, _, err := loadConfig(&c.flags)
+	if err != nil {
+		return err
+	}
 	page := &cobra.Command{
 		Use:               root.Use,
 		Short:             root.Short,
-		Long:              manDescription(root),
+		Long:              manDescription(root, cfg),
 		DisableAutoGenTag: true,
 	}
 	root.InitDefaultVersionFlag()
@@ -54,7 +58,7 @@ func writeManPage(c *cli, root *cobra.Command) error {
 
 // manual is the page's prose in the markdown cobra's generator reads. A
 // line that is only a placeholder ({{COMMANDS}}, {{JSON}}, {{MARKS}},
-// {{KEYS}}, {{CONFIG}}) is replaced by what the program itself knows, so
+// {{KEYS}}, {{MACROS}}, {{CONFIG}}) is replaced by what the program itself knows, so
 // the command tree, the JSON fields, the reader's keys and marks and the
 // configuration keys are always this build's.
 //
@@ -63,7 +67,7 @@ var manual string
 
 // manDescription is the page's body: the root command's description, then
 // the manual with its placeholders filled in.
-func manDescription(root *cobra.Command) string {
+func manDescription(root *cobra.Command, cfg config.Config) string {
 	fill := map[string]func(*strings.Builder){
 		"{{COMMANDS}}": func(b *strings.Builder) {
 			for _, cmd := range root.Commands() {
@@ -72,7 +76,8 @@ func manDescription(root *cobra.Command) string {
 		},
 		"{{JSON}}":   manJSON,
 		"{{MARKS}}":  manMarks,
-		"{{KEYS}}":   manKeys,
+		"{{KEYS}}":   func(b *strings.Builder) { manKeys(b, cfg) },
+		"{{MACROS}}": func(b *strings.Builder) { manMacros(b, cfg) },
 		"{{CONFIG}}": manConfig,
 	}
 	var b strings.Builder
@@ -178,112 +183,99 @@ func manMarks(b *strings.Builder) {
 	}
 }
 
-// manKeys lists every binding of the reader's keymap: those of the `?`
-// screen in its order, then any other, each with every key bound to it
-// and what it does in full.
-func manKeys(b *strings.Builder) {
-	km := ui.DefaultKeyMap()
-	fields := keyMapFields(km)
-	byHelp := map[string]string{}
-	for name, kb := range fields {
-		byHelp[kb.Help().Key+"\x00"+kb.Help().Desc] = name
-	}
-	var order []string
-	for _, column := range km.FullHelp() {
-		for _, kb := range column {
-			order = append(order, byHelp[kb.Help().Key+"\x00"+kb.Help().Desc])
+// manKeys lists every action of the reader in the help's order: the key
+// as the help shows it, what it does, where, its name in [keys] and the
+// keys in force (cfg's bindings; per context when they differ).
+func manKeys(b *strings.Builder, cfg config.Config) {
+	for _, a := range ui.Actions() {
+		label := a.Label
+		if tree := keysInForce(cfg, a); len(tree) == 1 && !slices.Equal(tree[0].keys, a.Keys) {
+			label = strings.Join(keyLabels(tree[0].keys), "/")
 		}
-	}
-	var rest []string
-	for name := range fields {
-		if !slices.Contains(order, name) {
-			rest = append(rest, name)
-		}
-	}
-	slices.Sort(rest)
-	for _, name := range append(order, rest...) {
-		kb := fields[name]
-		keys := make([]string, 0, len(kb.Keys()))
-		for _, k := range kb.Keys() {
-			if k == " " {
-				k = "space"
-			}
-			keys = append(keys, k)
-		}
-		fmt.Fprintf(b, "**%s**\n: %s. %s Keys: %s.\n\n", mdEscape(kb.Help().Key), mdEscape(kb.Help().Desc),
-			mdEscape(keyDetail[name]), mdEscape(strings.Join(keys, ", ")))
+		fmt.Fprintf(b, "**%s**\n: %s. %s Used in the %s; in [keys]: %s. Keys: %s.\n\n", mdEscape(label), mdEscape(a.Help),
+			mdEscape(a.Meaning), mdEscape(joinAnd(contextStrings(a.Contexts))), mdEscape(a.Name), mdEscape(keysText(keysInForce(cfg, a))))
 	}
 }
 
-// keyMapFields returns the reader's bindings by the name of their field in
-// [ui.KeyMap].
-func keyMapFields(km ui.KeyMap) map[string]key.Binding {
-	v := reflect.ValueOf(km)
-	out := map[string]key.Binding{}
-	for i := range v.NumField() {
-		if kb, ok := v.Field(i).Interface().(key.Binding); ok {
-			out[v.Type().Field(i).Name] = kb
+// contextKeys are the keys an action has in some contexts.
+type contextKeys struct {
+	keys     []string
+	contexts []string
+}
+
+// keysInForce groups the contexts of a by the keys it has there.
+func keysInForce(cfg config.Config, a config.Action) []contextKeys {
+	var out []contextKeys
+	for _, ctx := range a.Contexts {
+		keys := cfg.Bindings.In(ctx)[a.Name]
+		i := slices.IndexFunc(out, func(c contextKeys) bool { return slices.Equal(c.keys, keys) })
+		if i < 0 {
+			out = append(out, contextKeys{keys: keys})
+			i = len(out) - 1
+		}
+		out[i].contexts = append(out[i].contexts, string(ctx))
+	}
+	return out
+}
+
+// keysText writes the keys in force: "k, up", or per context "t (list);
+// j, down (tree, reader and dialogs)"; "none" when unbound.
+func keysText(groups []contextKeys) string {
+	var parts []string
+	for _, g := range groups {
+		text := strings.Join(keyLabels(g.keys), ", ")
+		if text == "" {
+			text = "none"
+		}
+		if len(groups) > 1 {
+			text += " (" + joinAnd(g.contexts) + ")"
+		}
+		parts = append(parts, text)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// keyLabels names keys as the manual writes them (" " is space).
+func keyLabels(keys []string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = k
+		if k == " " {
+			out[i] = "space"
 		}
 	}
 	return out
 }
 
-// keyDetail says in full what each binding of [ui.KeyMap] does, by field
-// name; a test holds it to the keymap.
-var keyDetail = map[string]string{
-	"Up":          "Move up in the focused pane; in the reader, scroll up.",
-	"Down":        "Move down in the focused pane; in the reader, scroll down.",
-	"Top":         "Go to the first entry, or the top of the article.",
-	"Bottom":      "Go to the last entry, or the end of the article.",
-	"PageUp":      "Move a page up.",
-	"PageDown":    "Move a page down.",
-	"Open":        "Open the selected folder, feed or item. In the reader, after a number, open link or image N ([3], [image 4: alt]); the status line shows the number as you type it and esc cancels it.",
-	"Back":        "Go back a pane; q on the tree quits.",
-	"Quit":        "On the tree, quit tidings.",
-	"ForceQuit":   "Quit tidings from anywhere.",
-	"NextPane":    "Move the focus to the next pane.",
-	"NextUnread":  "Go to the next unread item: in the list, then the first of the next feed in tree order, wrapping around, as newsboat does. On the tree, go to the next feed with unread items.",
-	"PrevUnread":  "Go to the previous unread item: in the list, then the last of the previous feed in tree order.",
-	"NextItem":    "Go to the next item of the list, read or not, as newsboat's J; in the reader, open it (and so mark it read).",
-	"PrevItem":    "Go to the previous item of the list, read or not, as newsboat's K; in the reader, open it (and so mark it read).",
-	"ToggleRead":  "Mark the item read or unread. The Unread view keeps what you read there until you leave it, so a slip can be undone on the spot.",
-	"MarkAllRead": "Mark the feed read. On a folder, a saved search (every item it lists, and only those), All items or Unread, after a question.",
-	"Undo":        "Undo the last A.",
-	"Flag":        "Flag the item, or unflag it.",
-	"Watch":       "Watch the feed, or every feed of the folder: its new items raise a toast and run ui.notify_command. Again: stop watching.",
-	"OpenLink":    "Open the item's link in the browser (ui.browser, else $BROWSER, else xdg-open); a terminal browser gets the terminal until it exits. On the tree, the feed's web site.",
-	"CopyLink":    "Copy the link: inside tmux into tmux's buffer, else with a clipboard program, else with OSC 52 (see ENVIRONMENT); the status line says which.",
-	"Article":     "In the reader, show the whole article of the item's page instead of the feed's text, or the feed's text again. An item without an article has its page fetched now (the status line says how it went); one with an article switches at once. The choice stays for the next items; the header gives the article's byline and reading time (see WHOLE ARTICLES).",
-	"Pipe":        "Pipe the selected or shown article to a command typed at a prompt (run with sh -c, the terminal handed over until it exits), as text, HTML or Markdown by ui.pipe_format (see SENDING ARTICLES).",
-	"Bookmark":    "Run ui.bookmark_command with the item's URL, title, description and feed title as four more arguments, as newsboat's bookmark-cmd; its first line of output goes to the status line (see SENDING ARTICLES).",
-	"Save":        "Save the selected or shown article as Markdown in ui.save_directory (else $XDG_DOWNLOAD_DIR, else ~/Downloads), never over an existing file; the status line says where.",
-	"Enclosure":   "Download the item's enclosure now (again, if it failed). The reader shows each enclosure's type, size, itunes:duration, state and file.",
-	"Play":        "Play or open the downloaded enclosure with enclosures.player (default xdg-open), which gets the terminal until it exits.",
-	"Queue":       "Open the podcast queue: every enclosure downloading (live), queued, failed, blocked, downloaded or removed; esc goes back.",
-	"QueueDelete": "In the podcast queue: delete the selected downloaded file, after asking; it is removed and never downloaded again automatically.",
-	"QueueCancel": "In the podcast queue: take the selected queued enclosure off the queue (removed).",
-	"QueueRetry":  "In the podcast queue: download the selected failed or removed enclosure again.",
-	"Refresh":     "Download the selected feed or folder now; on All items, Unread and a saved search, every feed.",
-	"RefreshAll":  "Download every feed now, ignoring schedule and TTL, and sync the account.",
-	"Subscribe":   "Subscribe to a URL; a web page is searched for the feeds it announces. The dialog stays open on failure with what you typed.",
-	"Unsubscribe": "Unsubscribe from the feed. On a folder, remove the folder: its feeds move up, nothing is unsubscribed. On a saved search, remove the search.",
-	"Edit":        "Change the feed's settings (title, folder, sync, interval, items kept, enclosures, full text). On a folder, rename it; on a saved search, change its name and expression.",
-	"Move":        "Move the feed to another folder; on a folder, move it with everything in it.",
-	"Health":      "Show the feed's health: URL, last status, validators held, the next download and why (interval, TTL, back-off, Retry-After, skip hints, cache hints), the last error in full, bytes saved. For a feed of the account, the account's next sync and state instead of a schedule.",
-	"Dismiss":     "Dismiss the errors on the status line.",
-	"ListOrder":   "Sort the lists by the next order: newest first (the default, ui.sort), oldest first, by title, by feed, unread first; the list's title says which, and the next list keeps it. On a list feed, instead, sort or group it by the orders and groupings its cf:listinfo offers (Simple List Extensions): any cf:sort, ascending or descending, grouped by a cf:group.",
-	"HideRead":    "Hide the feeds and folders with nothing unread, and the read items of the lists (Flagged and search results keep theirs), as newsboat's l; again, show them. The tree's title says Feeds (unread) meanwhile; the feed selected stays, and an item read stays listed until another list is chosen.",
-	"Narrow":      "Narrow the item list against the reader.",
-	"Widen":       "Widen the item list against the reader.",
-	"Zoom":        "Give the reader the whole screen; again, back.",
-	"Search":      "Search: words (through the full-text index; highlighted in the list and the reader) or an expression of the query language, optionally saved under a name as a saved search.",
-	"Stats":       "Show statistics: requests, 304s, deltas, bytes saved, 30-day charts.",
-	"Rules":       "List the rules, add one (a, with the column of a mistake) or remove one (d).",
-	"Help":        "Show every key and the marks.",
-	// Fold, GoToFeed and RandomUnread.
-	"Fold":         "On the tree, fold the selected folder (on a feed, its folder): its sub-folders and feeds go out of sight, its row still counts their unread items and is marked +; again, open it. A folded folder stays folded the next time the reader starts.",
-	"GoToFeed":     "Go to a feed by its title: a prompt on the status line selects, as you type, the first feed whose title holds the text, in any case and any script (STRASSE finds Straße), opening a folded folder; tab and shift+tab go to the next and previous match, enter reads the feed, esc goes back.",
-	"RandomUnread": "Open an unread item picked at random among all of them, as newsboat's random-unread: its feed is selected on the tree and its row in the list.",
+func contextStrings(cs []config.KeyContext) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = string(c)
+	}
+	return out
+}
+
+// joinAnd writes "a, b and c".
+func joinAnd(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// manMacros lists the macros in force, or says there are none.
+func manMacros(b *strings.Builder, cfg config.Config) {
+	if len(cfg.Macros) == 0 {
+		b.WriteString("Your configuration has no macro.\n\n")
+		return
+	}
+	for _, k := range slices.Sorted(maps.Keys(cfg.Macros)) {
+		steps := make([]string, len(cfg.Macros[k]))
+		for i, s := range cfg.Macros[k] {
+			steps[i] = s.String()
+		}
+		fmt.Fprintf(b, "**%s**\n: %s\n\n", mdEscape(config.MacroPrefix+strings.Join(keyLabels([]string{k}), "")), mdEscape(strings.Join(steps, ", then ")))
+	}
 }
 
 // manConfig lists every configuration key with its meaning, allowed values
