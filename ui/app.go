@@ -158,7 +158,7 @@ func New(o Options) *Model {
 			toFeed: tree.selectFeed, pick: o.Rand, sort: startSort(o.Config.UI.Sort), marks: rowMarks{feed: tree.feedFacts}},
 		reader: &readerPane{keys: km.reader, styles: st, out: out, be: be, links: ln, send: snd, hyperlinks: o.Hyperlinks, loc: o.Location,
 			fetching: map[int64]bool{}},
-		prefs:  panePrefs{share: defaultShare}, browser: br, player: pl,
+		prefs: panePrefs{share: defaultShare}, browser: br, player: pl,
 		started: map[int64]bool{}}
 	m.wait = m.status.wait
 	if o.ReadOnly {

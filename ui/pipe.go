@@ -9,20 +9,13 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tidings-rss/tidings/config"
-	"github.com/tidings-rss/tidings/sanitize"
-	"github.com/tidings-rss/tidings/store"
 )
 
 // pipeItem runs command with sh -c (config.ShellCommand: the trust rule)
-// and the item as text on its standard input: title, link, a blank line,
-// then the text. Its output is not shown; a failure is the first line of
-// its standard error.
-func pipeItem(ctx context.Context, command string, it store.Item) tea.Cmd {
-	body := it.Content
-	if body == "" {
-		body = it.Summary
-	}
-	text := sanitize.Text(it.Title) + "\n" + sanitize.Text(it.Link) + "\n\n" + sanitize.TextFromHTML(body) + "\n"
+// and text (the item as ui.pipe_format writes it, as | does) on its
+// standard input, without handing it the terminal: a macro's step. Its
+// output is not shown; a failure is the first line of its standard error.
+func pipeItem(ctx context.Context, command, text string) tea.Cmd {
 	return func() tea.Msg {
 		cmd, err := config.ShellCommand(ctx, command)
 		if err != nil {
