@@ -237,13 +237,32 @@ func (r *renderer) preBlock(n *html.Node) {
 	r.pre--
 	code := sanitize.Terminal(r.inline.String())
 	r.inline.Reset()
+	indent := strings.Join(r.prefix, "") + "    "
 	for _, line := range strings.Split(strings.TrimRight(code, "\n"), "\n") {
 		line = strings.ReplaceAll(line, "\t", "    ")
-		for _, w := range strings.Split(ansi.Hardwrap(line, max(r.width-4, 1), true), "\n") {
-			r.out = append(r.out, r.st.Code.Render("    "+w))
+		for _, row := range codeRows(line, max(r.width-ansi.StringWidth(indent), 2)) {
+			lead := indent
+			if len(r.marks) > 0 {
+				lead = r.lead() + "    "
+			}
+			r.out = append(r.out, lead+r.st.Code.Render(row))
 		}
 	}
 	r.blank()
+}
+
+// codeRows cuts a line of code into rows of width columns. Code keeps its
+// columns, so a row breaks at the edge, mid-word if it must, and says so:
+// every row but the last ends in glyphWrap, in the last column.
+func codeRows(line string, width int) []string {
+	if ansi.StringWidth(line) <= width {
+		return []string{line}
+	}
+	rows := strings.Split(ansi.Hardwrap(line, width-1, true), "\n")
+	for i := range rows[:len(rows)-1] {
+		rows[i] += glyphWrap
+	}
+	return rows
 }
 
 // image is [image n: alt], n the number that opens it (as newsboat

@@ -65,3 +65,46 @@ func TestListItemStartingWithAList(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// Issue 24, item 10: a code line wider than the pane broke mid-word with
+// no mark. It still breaks at the pane's edge (code keeps its columns),
+// but every broken row ends in glyphWrap, and the next row goes on at the
+// code's indent; the cut is where the mark says, so no character is lost.
+func TestLongCodeLinesBreakWithAMark(t *testing.T) {
+	long := "result := computeSomethingVeryLong(firstArgument, secondArgument)"
+	src := "<p>Before</p><pre>short()\n\t" + long + "\n</pre>"
+	got := renderPlain(t, src, 30)
+	want := []string{
+		"Before",
+		"",
+		"    short()",
+		"        result := computeSome" + glyphWrap,
+		"    thingVeryLong(firstArgume" + glyphWrap,
+		"    nt, secondArgument)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var joined strings.Builder
+	for _, l := range got[3:] {
+		joined.WriteString(strings.TrimSuffix(strings.TrimPrefix(l, "    "), glyphWrap))
+	}
+	if joined.String() != "    "+long {
+		t.Errorf("the rows do not join back into the line: %q", joined.String())
+	}
+	for _, l := range got {
+		if w := ansi.StringWidth(l); w > 30 {
+			t.Errorf("%q is %d columns wide, the pane 30", l, w)
+		}
+	}
+}
+
+// Code inside a list item starts on the item's marker line and keeps the
+// item's indent; a line that fits is never marked.
+func TestCodeInAListItemKeepsItsIndent(t *testing.T) {
+	got := renderPlain(t, "<ul><li><pre>go test ./...</pre></li></ul>", 40)
+	want := []string{"•     go test ./..."}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
