@@ -263,7 +263,7 @@ var keyDetail = map[string]string{
 	"Edit":        "Change the feed's settings (title, folder, sync, interval, items kept, enclosures, full text). On a folder, rename it; on a saved search, change its name and expression.",
 	"Move":        "Move the feed to another folder; on a folder, move it with everything in it.",
 	"Health":      "Show the feed's health: URL, last status, validators held, the next download and why (interval, TTL, back-off, Retry-After, skip hints, cache hints), the last error in full, bytes saved. For a feed of the account, the account's next sync and state instead of a schedule.",
-	"Dismiss":     "Dismiss the errors on the status line.",
+	"Dismiss":     "Dismiss the errors on the status line, until a feed fails another way or succeeds and fails again.",
 	"ListOrder":   "Sort or group a list feed by the orders and groupings its cf:listinfo offers (Simple List Extensions): any cf:sort, ascending or descending, grouped by a cf:group.",
 	"HideRead":    "Hide the feeds and folders with nothing unread, and the read items of the lists (Flagged and search results keep theirs), as newsboat's l; again, show them. The tree's title says Feeds (unread) meanwhile; the feed selected stays, and an item read stays listed until another list is chosen.",
 	"Narrow":      "Narrow the item list against the reader.",
