@@ -59,7 +59,8 @@ func TestImportNewsboatURLsFile(t *testing.T) {
 		"imported 1 saved searches and 0 rules\n" {
 		t.Fatalf("import urls: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
-	wantNotices := "tidings: 1 feed has more than one tag: each is filed under its first\n"
+	wantNotices := "tidings: 1 feed has more than one tag; a feed has one folder here, its first tag, and the others are not kept: " +
+		fixtureHost + "/alpha.xml (in tech; not kept: news)\n"
 	if r.stderr != wantNotices {
 		t.Errorf("notices:\n%s\nwant\n%s", r.stderr, wantNotices)
 	}
