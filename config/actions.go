@@ -96,7 +96,7 @@ var actions = []Action{
 	{"narrow", k("<"), "<", "narrow the list", "Narrow the item list against the reader.", inPanes},
 	{"widen", k(">"), ">", "widen the list", "Widen the item list against the reader.", inPanes},
 	{"zoom", k("z"), "z", "reader full screen", "Give the reader the whole screen; again, back.", inPanes},
-	{"dismiss", k("x"), "x", "dismiss errors", "Dismiss the errors on the status line.", inPanes},
+	{"dismiss", k("x"), "x", "dismiss errors", "Dismiss the errors on the status line, until a feed fails another way or succeeds and fails again.", inPanes},
 	{"search", k("/"), "/", "search", "Search: words (through the full-text index; highlighted in the list and the reader) or an expression of the query language, optionally saved under a name as a saved search.", inPanes},
 	{"rules", k("F"), "F", "rules", "List the rules, add one (a, with the column of a mistake) or remove one (d).", inEvery},
 	{"stats", k("S"), "S", "statistics", "Show statistics: requests, 304s, deltas, bytes saved, 30-day charts.", inEvery},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/feed"
@@ -23,10 +24,10 @@ import (
 // tidings cannot follow are skipped with a notice each: query feeds that
 // do not translate and sources that are not http(s) URLs ("exec:",
 // "filter:", "file://"). Further tags are not kept: a feed has one folder
-// in tidings, and one notice says how many feeds had more.
+// in tidings, and one notice names the feeds that had more (moreTags).
 func (e *Engine) ImportNewsboatURLs(ctx context.Context, u *newsboat.URLs) (Imported, error) {
 	var out Imported
-	moreTags := 0
+	var moreTags []string
 	for _, en := range u.Feeds {
 		addr, err := en.Address()
 		if err != nil {
@@ -47,19 +48,46 @@ func (e *Engine) ImportNewsboatURLs(ctx context.Context, u *newsboat.URLs) (Impo
 			return out, fmt.Errorf("import urls line %d: %w", en.Line, err)
 		default:
 			out.Added++
-			if len(en.Categories()) > 0 {
-				moreTags++
+			if extra := en.Categories(); len(extra) > 0 {
+				moreTags = append(moreTags, taggedFeed(addr.String(), folder, extra))
 			}
 		}
 	}
-	if moreTags > 0 {
-		what := fmt.Sprintf("%d feeds have", moreTags)
-		if moreTags == 1 {
-			what = "1 feed has"
-		}
-		out.Notices = append(out.Notices, what+" more than one tag: each is filed under its first")
+	if len(moreTags) > 0 {
+		out.Notices = append(out.Notices, moreTagsNotice(moreTags))
 	}
 	return out, e.newsboatSearches(ctx, u.Queries, &out)
+}
+
+// namedFeeds is how many feeds a notice names before "and N more".
+const namedFeeds = 5
+
+// taggedFeed is a feed of the more-tags notice: "URL (in Folder; not
+// kept: a, b)", or "at the top level" when its first tag made no folder.
+func taggedFeed(url, folder string, extra []string) string {
+	named := make([]string, len(extra))
+	for i, t := range extra {
+		named[i] = sanitize.Named(t)
+	}
+	where := "at the top level"
+	if folder != "" {
+		where = "in " + sanitize.Named(folder)
+	}
+	return fmt.Sprintf("%s (%s; not kept: %s)", sanitize.Shown(url), where, strings.Join(named, ", "))
+}
+
+// moreTagsNotice says which feeds had tags past their first, and what
+// became of those tags.
+func moreTagsNotice(feeds []string) string {
+	what := fmt.Sprintf("%d feeds have", len(feeds))
+	if len(feeds) == 1 {
+		what = "1 feed has"
+	}
+	list := strings.Join(feeds[:min(len(feeds), namedFeeds)], ", ")
+	if more := len(feeds) - namedFeeds; more > 0 {
+		list += fmt.Sprintf(" and %d more", more)
+	}
+	return what + " more than one tag; a feed has one folder here, its first tag, and the others are not kept: " + list
 }
 
 // newsboatSearches saves the query feeds that translate as searches and

@@ -102,8 +102,12 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, sinc
 		defer slot.Release()
 	}
 	fresh, claimed, holder, err := e.claim(ctx, feed.ID)
-	if err != nil || !claimed {
-		res.Err, res.Skipped, res.HeldBy = err, err == nil, holder
+	if err != nil {
+		res.Err = e.storeFailure(feed, err)
+		return res
+	}
+	if !claimed {
+		res.Skipped, res.HeldBy = true, holder
 		return res
 	}
 	released := false // by the transaction that records the outcome
@@ -177,7 +181,7 @@ func (e *Engine) fetchAndRecord(ctx context.Context, feed store.Feed, slot *fetc
 	}
 	out, err := e.recordSuccess(ctx, d)
 	if err != nil {
-		res.Err = &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: feed.URL, Err: err}
+		res.Err = e.storeFailure(feed, err)
 		return res, out, d.released
 	}
 	res.NewItems, res.UpdatedItems, res.Files = out.New, out.Updated, out.RemovedFiles

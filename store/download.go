@@ -132,9 +132,10 @@ func (s *Store) RecordDownload(ctx context.Context, feedID int64, d Download) (D
 func updateChannel(ctx context.Context, tx *sql.Tx, feedID int64, doc *document.Document, ttl int) error {
 	_, err := tx.ExecContext(ctx, `UPDATE feeds SET
 		title = CASE WHEN custom_title OR ? = '' THEN title ELSE ? END,
+		feed_title = CASE WHEN ? = '' THEN feed_title ELSE ? END,
 		site_url = ?, description = ?, is_list = ?, ttl_minutes = ?, skip_hours = ?, skip_days = ?
 		WHERE id = ?`,
-		doc.Title, doc.Title, doc.Link, doc.Description, doc.IsList, ttl,
+		doc.Title, doc.Title, doc.Title, doc.Title, doc.Link, doc.Description, doc.IsList, ttl,
 		joinInts(doc.Hints.SkipHours), joinInts(doc.Hints.SkipDays), feedID)
 	return err
 }

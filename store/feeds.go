@@ -185,10 +185,15 @@ func (s *Store) insertFeed(ctx context.Context, tx *sql.Tx, nf NewFeed) (int64, 
 		nf.Sync = SyncDefault
 	}
 	now := s.now().Unix()
-	res, err := tx.ExecContext(ctx, `INSERT INTO feeds (url, title, custom_title, site_url, folder_id, sync,
+	custom := nf.CustomTitle && nf.Title != ""
+	feedTitle := nf.Title
+	if custom {
+		feedTitle = ""
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO feeds (url, title, custom_title, feed_title, site_url, folder_id, sync,
 		interval_minutes, max_items, download_enclosures, enclosures_since, created_at, full_text)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN ? END, ?, ?)`,
-		nf.URL, nf.Title, nf.CustomTitle && nf.Title != "", nf.SiteURL, nullID(folder), nf.Sync, nf.IntervalMinutes, nf.MaxItems,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN ? END, ?, ?)`,
+		nf.URL, nf.Title, custom, feedTitle, nf.SiteURL, nullID(folder), nf.Sync, nf.IntervalMinutes, nf.MaxItems,
 		nf.DownloadEnclosures, nf.DownloadEnclosures, now, now, nf.FullText)
 	if err != nil {
 		return 0, err

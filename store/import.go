@@ -102,12 +102,14 @@ func (s *Store) ImportItems(ctx context.Context, feedID int64, im Import) (Impor
 	return res, nil
 }
 
-// fillChannel names a feed that has no title or site yet.
+// fillChannel names a feed that has no title or site yet; the title is
+// the publisher's, kept as such.
 func fillChannel(ctx context.Context, tx *sql.Tx, feedID int64, title, siteURL string) error {
 	_, err := tx.ExecContext(ctx, `UPDATE feeds SET
 		title = CASE WHEN title = '' THEN ? ELSE title END,
+		feed_title = CASE WHEN feed_title = '' THEN ? ELSE feed_title END,
 		site_url = CASE WHEN site_url = '' THEN ? ELSE site_url END
-		WHERE id = ?`, title, siteURL, feedID)
+		WHERE id = ?`, title, title, siteURL, feedID)
 	return err
 }
 

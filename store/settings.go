@@ -8,7 +8,7 @@ import (
 
 // FeedSettings changes a feed's user settings; nil fields stay as they are.
 type FeedSettings struct {
-	Title              *string // "" gives the feed its own title back
+	Title              *string // "" gives the feed its own title back (the publisher's, kept in feed_title)
 	FolderPath         *string // "" is the top level
 	Sync               *string
 	IntervalMinutes    *int
@@ -46,8 +46,13 @@ func applySettings(ctx context.Context, tx *sql.Tx, id int64, fs FeedSettings, n
 	var stmts []stmt
 	add := func(q string, args ...any) { stmts = append(stmts, stmt{q, args}) }
 	if fs.Title != nil {
-		add(`UPDATE feeds SET title = CASE WHEN ? = '' THEN title ELSE ? END, custom_title = (? <> '') WHERE id = ?`,
+		add(`UPDATE feeds SET title = CASE WHEN ? = '' THEN feed_title ELSE ? END, custom_title = (? <> '') WHERE id = ?`,
 			*fs.Title, *fs.Title, *fs.Title, id)
+		// A feed whose publisher's title was never kept (named by the user
+		// before it was) forgets its validators and body: its next
+		// download is parsed whole and brings the title.
+		add(`UPDATE feed_sync SET etag = '', last_modified = '', body_hash = ''
+			WHERE feed_id = ? AND ? = '' AND (SELECT feed_title FROM feeds WHERE id = ?) = ''`, id, *fs.Title, id)
 	}
 	if fs.FolderPath != nil {
 		folder, err := ensureFolder(ctx, tx, *fs.FolderPath)

@@ -109,6 +109,8 @@ type Model struct {
 	// the macro; macro is the one running, nil when none.
 	macroPrefix bool
 	macro       *macroRun
+	// send is what a macro's pipe: step writes (the panes' own sender).
+	send sender
 }
 
 // New builds the reader. Nothing is read until Init's Cmds run.
@@ -158,7 +160,7 @@ func New(o Options) *Model {
 			toFeed: tree.selectFeed, pick: o.Rand, sort: startSort(o.Config.UI.Sort), marks: rowMarks{feed: tree.feedFacts}},
 		reader: &readerPane{keys: km.reader, styles: st, out: out, be: be, links: ln, send: snd, hyperlinks: o.Hyperlinks, loc: o.Location,
 			fetching: map[int64]bool{}},
-		prefs: panePrefs{share: defaultShare}, browser: br, player: pl,
+		prefs: panePrefs{share: defaultShare}, browser: br, player: pl, send: snd,
 		started: map[int64]bool{}}
 	m.wait = m.status.wait
 	if o.ReadOnly {

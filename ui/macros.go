@@ -109,7 +109,7 @@ func (m *Model) doStep(s config.MacroStep) (tea.Cmd, error) {
 		if !ok {
 			return nil, errors.New("no item to pipe")
 		}
-		return pipeItem(m.opts.Context, s.Arg, m.items.send.pipeInput(sentOf(it))), nil
+		return pipeItem(m.opts.Context, s.Arg, m.send.pipeInput(sentOf(it))), nil
 	case config.StepOpenWith:
 		it, ok := m.items.Selected()
 		if !ok || it.Link == "" {

@@ -24,7 +24,7 @@ func TestMacroRunsItsSteps(t *testing.T) {
 	}
 	got, _ := os.ReadFile(out)
 	// The step pipes what | pipes: ui.pipe_format's text by default.
-	if want := h.m.items.send.pipeInput(sentOf(second)); string(got) != want {
+	if want := h.m.send.pipeInput(sentOf(second)); string(got) != want {
 		t.Errorf("the pipe received %q, want %q (as | pipes it)", got, want)
 	}
 	h.waitFor("hide_read set", func() bool { return h.m.hideRead })

@@ -73,10 +73,11 @@ type renderer struct {
 	inline strings.Builder
 	links  []string
 	// block context
-	prefix  []string // quote bars and list indents
-	pre     int      // inside <pre>
-	heading int      // inside <hN>
-	list    []int    // per open list: -1 bullet, else next number
+	prefix    []string   // quote bars and list indents
+	listMarks []listMark // markers waiting for their item's first line
+	pre       int        // inside <pre>
+	heading   int        // inside <hN>
+	list      []int      // per open list: -1 bullet, else next number
 	// hyperlinks marks the links' text for OSC 8 (spans), but in <pre>
 	// and table cells, which are laid out without the marks.
 	hyperlinks bool
@@ -173,6 +174,7 @@ func (r *renderer) headingBlock(n *html.Node) {
 
 func (r *renderer) listBlock(n *html.Node) {
 	r.flush()
+	r.markLine()
 	next := -1
 	if n.DataAtom == atom.Ol {
 		next = 1
@@ -186,18 +188,68 @@ func (r *renderer) listBlock(n *html.Node) {
 	}
 }
 
+// listMark is a list item's marker, drawn on the item's first line in
+// place of the indent at prefix[depth] that its other lines carry.
+type listMark struct {
+	depth int
+	text  string
+}
+
+// bullets are the markers of unordered lists, by nesting level.
+var bullets = []string{"• ", "◦ ", "▪ "}
+
 func (r *renderer) item(n *html.Node) {
 	r.flush()
-	marker := "• "
+	marker := bullets[0]
 	if d := len(r.list) - 1; d >= 0 && r.list[d] > 0 {
 		marker = fmt.Sprintf("%d. ", r.list[d])
 		r.list[d]++
+	} else if d >= 0 {
+		marker = bullets[r.bulletLevel()%len(bullets)]
 	}
-	r.inline.WriteString(marker)
+	depth := len(r.prefix)
 	r.prefix = append(r.prefix, strings.Repeat(" ", ansi.StringWidth(marker)))
+	r.listMarks = append(r.listMarks, listMark{depth: depth, text: marker})
 	r.children(n)
-	r.flushHanging(len(marker))
-	r.prefix = r.prefix[:len(r.prefix)-1]
+	r.flush()
+	r.markLine()
+	r.prefix = r.prefix[:depth]
+}
+
+// bulletLevel counts the unordered lists around the innermost one, so
+// that each level of bullets has its own marker.
+func (r *renderer) bulletLevel() int {
+	level := 0
+	for _, l := range r.list[:len(r.list)-1] {
+		if l < 0 {
+			level++
+		}
+	}
+	return level
+}
+
+// lead is the prefix of the next line: the pending list markers in place
+// of their indents, which it uses up, so later lines get only indents.
+func (r *renderer) lead() string {
+	if len(r.listMarks) == 0 {
+		return strings.Join(r.prefix, "")
+	}
+	parts := append([]string(nil), r.prefix...)
+	for _, m := range r.listMarks {
+		if m.depth < len(parts) {
+			parts[m.depth] = m.text
+		}
+	}
+	r.listMarks = r.listMarks[:0]
+	return strings.Join(parts, "")
+}
+
+// markLine draws the pending markers on a line of their own: an item
+// whose content starts with a list, or has no text at all.
+func (r *renderer) markLine() {
+	if len(r.listMarks) > 0 {
+		r.out = append(r.out, strings.TrimRight(r.lead(), " "))
+	}
 }
 
 func (r *renderer) preBlock(n *html.Node) {
@@ -207,13 +259,32 @@ func (r *renderer) preBlock(n *html.Node) {
 	r.pre--
 	code := sanitize.Terminal(r.inline.String())
 	r.inline.Reset()
+	indent := strings.Join(r.prefix, "") + "    "
 	for _, line := range strings.Split(strings.TrimRight(code, "\n"), "\n") {
 		line = strings.ReplaceAll(line, "\t", "    ")
-		for _, w := range strings.Split(ansi.Hardwrap(line, max(r.width-4, 1), true), "\n") {
-			r.out = append(r.out, r.st.Code.Render("    "+w))
+		for _, row := range codeRows(line, max(r.width-ansi.StringWidth(indent), 2)) {
+			lead := indent
+			if len(r.listMarks) > 0 {
+				lead = r.lead() + "    "
+			}
+			r.out = append(r.out, lead+r.st.Code.Render(row))
 		}
 	}
 	r.blank()
+}
+
+// codeRows cuts a line of code into rows of width columns. Code keeps its
+// columns, so a row breaks at the edge, mid-word if it must, and says so:
+// every row but the last ends in glyphWrap, in the last column.
+func codeRows(line string, width int) []string {
+	if ansi.StringWidth(line) <= width {
+		return []string{line}
+	}
+	rows := strings.Split(ansi.Hardwrap(line, width-1, true), "\n")
+	for i := range rows[:len(rows)-1] {
+		rows[i] += glyphWrap
+	}
+	return rows
 }
 
 // image is [image n: alt], n the number that opens it (as newsboat
@@ -262,12 +333,9 @@ func (r *renderer) text(s string) {
 	r.inline.WriteString(s)
 }
 
-// flush wraps and emits the pending inline text as one paragraph.
-func (r *renderer) flush() { r.flushHanging(0) }
-
-// flushHanging emits the inline text; the first line carries hang columns
-// of its own marker instead of the innermost prefix.
-func (r *renderer) flushHanging(hang int) {
+// flush wraps and emits the pending inline text as one paragraph; its
+// first line carries the pending list markers.
+func (r *renderer) flush() {
 	raw := r.inline.String()
 	r.inline.Reset()
 	var paras []string
@@ -278,10 +346,7 @@ func (r *renderer) flushHanging(hang int) {
 		return
 	}
 	prefix := strings.Join(r.prefix, "")
-	first := prefix
-	if hang > 0 && len(r.prefix) > 0 {
-		first = strings.Join(r.prefix[:len(r.prefix)-1], "")
-	}
+	first := r.lead()
 	w := max(r.width-ansi.StringWidth(prefix), 8)
 	style := r.st.Text
 	if r.heading > 0 {

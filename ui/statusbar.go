@@ -27,7 +27,7 @@ const (
 // progress, enclosures in flight), the result of the last action (which
 // fades), a toast for new items in watched feeds, and the errors of failed
 // downloads, which stay until that feed or file succeeds, is removed, or
-// the person dismisses them (x).
+// the person dismisses them (x; see errorList for how long).
 type statusBar struct {
 	styles      Styles
 	downloading map[int64]bool
@@ -253,20 +253,33 @@ func (s *statusBar) View(prompt string) string {
 	return ansi.Truncate(line, max(s.width, 1), "…")
 }
 
-// errorList is the errors that stay on the status line, oldest first.
+// errorList is the errors that stay on the status line, oldest first,
+// and the ones the person dismissed: a dismissed error stays dismissed
+// while its feed fails the same way (the retries of a back-off); it shows
+// again when the feed fails another way, or succeeds and fails again.
 type errorList struct {
-	order []string
-	byKey map[string]string
+	order     []string
+	byKey     map[string]string
+	dismissed map[string]string
 }
 
 func (l *errorList) put(key, text string) {
+	if d, ok := l.dismissed[key]; ok {
+		if d == text {
+			return
+		}
+		delete(l.dismissed, key)
+	}
 	if _, ok := l.byKey[key]; !ok {
 		l.order = append(l.order, key)
 	}
 	l.byKey[key] = text
 }
 
+// drop forgets the error of key, dismissed or not: its feed succeeded
+// or is gone.
 func (l *errorList) drop(key string) {
+	delete(l.dismissed, key)
 	if _, ok := l.byKey[key]; !ok {
 		return
 	}
@@ -283,6 +296,12 @@ func (l *errorList) keys() []string { return append([]string(nil), l.order...) }
 
 // clear dismisses every error.
 func (l *errorList) clear() {
+	if l.dismissed == nil {
+		l.dismissed = map[string]string{}
+	}
+	for k, text := range l.byKey {
+		l.dismissed[k] = text
+	}
 	l.order = nil
 	clear(l.byKey)
 }

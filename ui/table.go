@@ -24,6 +24,7 @@ func (r *renderer) table(n *html.Node) {
 	if len(rows) == 0 {
 		return
 	}
+	r.markLine()
 	header := rows[0].header
 	widths := columnWidths(rows)
 	total := 3 * (len(widths) - 1)

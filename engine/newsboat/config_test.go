@@ -72,7 +72,7 @@ func TestQueryTranslate(t *testing.T) {
 		title, want, err string
 	}{
 		{"Fresh", `age < 3 and unread`, ""},
-		{"Starred", "", `column 1: newsboat's flags has no tidings equivalent`},
+		{"Starred", `flagged`, ""},
 		{"Go", `feed ~ "go"`, ""},
 	}
 	if len(u.Queries) != len(tests) {

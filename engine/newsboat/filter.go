@@ -222,6 +222,8 @@ func translateComparison(c nbComparison) (query.Expr, error) {
 		return translateUnread(c)
 	case "enclosure_url":
 		return translateEnclosure(c)
+	case "flags":
+		return translateFlags(c)
 	case "age":
 		return translateAge(c)
 	}
@@ -292,6 +294,23 @@ func translateEnclosure(c nbComparison) (query.Expr, error) {
 		return nil, errorAt(c.col, `enclosure_url translates only as enclosure_url != "" or = ""`)
 	}
 	return &query.BoolTest{Field: query.FieldEnclosure, Value: c.op == "!="}, nil
+}
+
+// translateFlags maps flags # "s" (and !#, != "", = "") onto flagged.
+// newsboat's flags are letters a user puts on an article; tidings has
+// one flag, and the cache's import flags an article that carries any
+// letter, so any letter translates as flagged.
+func translateFlags(c nbComparison) (query.Expr, error) {
+	v := c.value.unescaped()
+	oneLetter := len(v) == 1 && (v[0] >= 'a' && v[0] <= 'z' || v[0] >= 'A' && v[0] <= 'Z')
+	switch {
+	case !c.value.quoted:
+	case (c.op == "#" || c.op == "!#") && oneLetter:
+		return &query.BoolTest{Field: query.FieldFlagged, Value: c.op == "#"}, nil
+	case (c.op == "!=" || c.op == "=" || c.op == "==") && v == "":
+		return &query.BoolTest{Field: query.FieldFlagged, Value: c.op == "!="}, nil
+	}
+	return nil, errorAt(c.col, `flags translates only as flags # "LETTER", !# "LETTER", != "" or = ""`)
 }
 
 // translateAge maps age comparisons and between.

@@ -26,6 +26,12 @@ func TestTranslateFilter(t *testing.T) {
 		{`unread = "no"`, `not unread`},
 		{`unread != "yes"`, `not unread`},
 		{`enclosure_url != ""`, `enclosure`},
+		// tidings has one flag: any newsboat flag imports as it (the cache).
+		{`flags # "s"`, `flagged`},
+		{`flags !# "s"`, `not flagged`},
+		{`flags != ""`, `flagged`},
+		{`flags = ""`, `not flagged`},
+		{`unread = "yes" and flags # "s"`, `unread and flagged`},
 		{`enclosure_url = ""`, `not enclosure`},
 		{`age < 7`, `age < 7`},
 		{`age >= 30`, `age >= 30`},
@@ -62,7 +68,8 @@ func TestTranslateFilterUntranslatable(t *testing.T) {
 		col  int
 		want string
 	}{
-		{`flags # "s"`, 1, `flags has no tidings equivalent`},
+		{`flags =~ "s"`, 1, `flags translates only as flags # "LETTER", !# "LETTER", != "" or = ""`},
+		{`flags # "st"`, 1, `flags translates only as`},
 		{`unread = "yes" and date =~ "2024"`, 20, `date has no tidings equivalent`},
 		{`guid = "x"`, 1, `newsboat's guid has no`},
 		{`title < "x"`, 1, "title takes no <"},

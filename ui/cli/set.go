@@ -18,8 +18,8 @@ func (c *cli) setCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "set ID-or-URL key=value ...",
 		Short: "Change a feed's settings",
-		Long: "Keys: sync=default|interval|manual, interval=MIN (implies sync=interval unless sync is\n" +
-			"given too; at least 15), max-items=N (1–2500; 0: the default), enclosures=on|off,\n" +
+		Long: "Keys: sync=default|interval|manual, interval=MIN (implies sync=interval; beside\n" +
+			"sync=default or manual it is refused; at least 15), max-items=N (1–2500; 0: the default), enclosures=on|off,\n" +
 			"full-text=on|off (fetch each new item's page once and keep its article), title=T\n" +
 			"(empty: the feed's own), folder=A/B (empty: top level). All settings are checked before any\n" +
 			"is applied; a number out of range is raised or lowered to its bound, with a notice on stderr.",
@@ -42,6 +42,9 @@ func (c *cli) runSet(ref string, pairs []string) error {
 	if _, _, err := engine.BoundSettings(fs); err != nil {
 		return asUsage(fmt.Errorf("set: %w", err))
 	}
+	if err := unusedInterval(fs); err != nil {
+		return err
+	}
 	return c.withApp(func(a *app) error {
 		f, err := a.store.ResolveFeed(a.ctx, ref)
 		if err != nil {
@@ -58,6 +61,19 @@ func (c *cli) runSet(ref string, pairs []string) error {
 		a.notices(notices)
 		return nil
 	})
+}
+
+// unusedInterval refuses an interval given beside a sync setting that
+// does not use it (sync=default or manual): the two contradict each other,
+// as sync=interval with interval=0 does. An interval alone implies
+// sync=interval (BoundSettings), as typing one in the settings dialog
+// does; interval=0 beside any sync setting clears it.
+func unusedInterval(fs store.FeedSettings) error {
+	if fs.Sync == nil || *fs.Sync == store.SyncInterval || fs.IntervalMinutes == nil || *fs.IntervalMinutes == 0 {
+		return nil
+	}
+	return usagef("set: interval=%d is used only with sync=interval, not with sync=%s (leave sync out, or give sync=interval)",
+		*fs.IntervalMinutes, sanitize.Named(*fs.Sync))
 }
 
 // parseSetting checks one key=value and puts it into fs.
