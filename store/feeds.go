@@ -128,7 +128,7 @@ type NewFeed struct {
 	Source string
 	// Command is a command or filter feed's command.
 	Command string
-	Title string // "" until the first download names it
+	Title   string // "" until the first download names it
 	// CustomTitle keeps Title when downloads bring the publisher's.
 	CustomTitle bool
 	// SiteURL is the feed's web site, "" until a download gives it.
