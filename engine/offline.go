@@ -82,7 +82,7 @@ func (e *Engine) excused(ctx context.Context, d *download, cause error) bool {
 	}
 	switch judge(d, cause) {
 	case noServer:
-		return s.hold(ctx, hostOf(d.feed.URL))
+		return s.hold(ctx, hostOf(d.feed.FetchURL()))
 	case serverAnswered:
 		s.settle(true)
 		return false

@@ -149,7 +149,10 @@ func moveFeed(ctx context.Context, tx *sql.Tx, feedID int64, newURL string) (boo
 	if err := tx.QueryRowContext(ctx, `SELECT source, command FROM feeds WHERE id = ?`, feedID).Scan(&source, &command); err != nil {
 		return false, err
 	}
-	if source == SourceFilter {
+	switch source {
+	case SourceExec:
+		return false, nil // a command has no address to move
+	case SourceFilter:
 		newURL = "filter:" + command + ":" + newURL // the filter stays
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE feeds SET url = ? WHERE id = ?

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/cmdfeed"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -204,12 +205,18 @@ func syncResult(n int, res []engine.Result, err error) syncDoneMsg {
 // downloads the new feed, in the foreground.
 func (b backend) subscribe(raw, folder string) tea.Cmd {
 	return func() tea.Msg {
-		u, err := weburl.Parse(raw)
+		sub := engine.Subscription{Folder: folder}
+		var err error
+		if cmdfeed.IsCommand(raw) {
+			sub.Command, err = cmdfeed.Parse(raw)
+		} else {
+			sub.URL, err = weburl.Parse(raw)
+		}
 		if err != nil {
 			return subscribedMsg{err: fmt.Errorf("add: %w", err)}
 		}
 		ctx := engine.Foreground(b.ctx)
-		got, err := b.engine.Subscribe(ctx, engine.Subscription{URL: u, Folder: folder})
+		got, err := b.engine.Subscribe(ctx, sub)
 		if err != nil {
 			return subscribedMsg{err: err}
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/engine/cmdfeed"
 	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
@@ -32,7 +33,10 @@ func (c *cli) addCmd() *cobra.Command {
 			"([remote]), the account's server subscribes (--folder names its label) and the items come\n" +
 			"with the next sync; --local keeps the feed on this machine instead. The first feed added\n" +
 			"(without an account) also says on stderr how often feeds refresh by default and where to\n" +
-			"change it.",
+			"change it.\n\n" +
+			"'exec:COMMAND ARGS' subscribes to a command feed (the command's stdout is the feed) and\n" +
+			"'filter:COMMAND ARGS:URL' to a filter feed (URL's body goes through the command); nothing\n" +
+			"runs until the first sync. See \"Command and filter feeds\" in tidings man.",
 		Args: exactArgs(1, "one URL"),
 		RunE: func(_ *cobra.Command, args []string) error { return c.runAdd(args[0], o) },
 	}
@@ -51,12 +55,17 @@ func (c *cli) runAdd(rawURL string, o addOptions) error {
 	if o.interval < 0 {
 		return usagef("--interval %d: must be a number of minutes", o.interval)
 	}
-	u, err := weburl.Parse(rawURL)
+	sub := engine.Subscription{Folder: o.folder, Title: o.title, IntervalMinutes: o.interval, Local: o.local}
+	var err error
+	if cmdfeed.IsCommand(rawURL) {
+		sub.Command, err = cmdfeed.Parse(rawURL)
+	} else {
+		sub.URL, err = weburl.Parse(rawURL)
+	}
 	if err != nil {
 		return fmt.Errorf("add: %w", err)
 	}
 	return c.withApp(func(a *app) error {
-		sub := engine.Subscription{URL: u, Folder: o.folder, Title: o.title, IntervalMinutes: o.interval, Local: o.local}
 		if o.enclosures {
 			sub.Enclosures = &o.enclosures
 		}
