@@ -1,0 +1,255 @@
+//go:build unix
+
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tidings-rss/tidings/testdata/testenv"
+)
+
+// feedScript writes an executable shell script into a folder of the
+// user's own (mode 0700) and returns its path.
+func feedScript(t *testing.T, u *user, name, body string) string {
+	t.Helper()
+	dir := filepath.Join(u.home, "bin")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// commandRSS is a feed of one item whose title and guid are given.
+func commandRSS(title, guid string) string {
+	return `<?xml version="1.0"?><rss version="2.0"><channel><title>` + title + `</title>` +
+		`<item><title>` + guid + `</title><guid>` + guid + `</guid><link>https://example.org/` + guid + `</link></item></channel></rss>`
+}
+
+// syncLines runs 'sync --feed ID' and returns its stderr lines.
+func syncLines(t *testing.T, u *user, id string) []string {
+	t.Helper()
+	r := u.run("sync", "--feed", id)
+	if r.code != 0 {
+		t.Fatalf("sync --feed %s: exit %d, stderr %q", id, r.code, r.stderr)
+	}
+	return strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+}
+
+// feedByID returns the feeds --json entry of feed id.
+func feedByID(t *testing.T, u *user, id string) map[string]any {
+	t.Helper()
+	for _, f := range u.feeds() {
+		if fmt.Sprint(f["id"]) == id {
+			return f
+		}
+	}
+	t.Fatalf("feed %s not listed", id)
+	return nil
+}
+
+func TestCommandFeedSyncs(t *testing.T) {
+	u := newUser(t)
+	s := feedScript(t, u, "feed.sh", `printf '%s' '`+commandRSS("From a command", "one")+`' | sed "s/From a command/From $1/"`+"\n")
+	source := "exec:" + s + " 'its argument'"
+	id := u.add(source)
+	if lines := syncLines(t, u, id); lines[0] != "" {
+		t.Fatalf("sync said %q", lines)
+	}
+	f := feedByID(t, u, id)
+	if f["url"] != source || f["title"] != "From its argument" {
+		t.Fatalf("feed = url %q title %q", f["url"], f["title"])
+	}
+	items := u.items("--feed", id)
+	if len(items) != 1 || items[0]["title"] != "one" {
+		t.Fatalf("items = %v", items)
+	}
+	if r := u.run("add", source); r.code == 0 {
+		t.Errorf("the same command added twice: %q", r.stdout)
+	}
+}
+
+func TestFilterFeedSyncsThroughTheDoor(t *testing.T) {
+	u := newUser(t)
+	srv := newFeedServer(t)
+	srv.setDoc("/feed.xml", doc{body: []byte(commandRSS("Raw", "raw-item")), contentType: "application/rss+xml",
+		header: map[string][]string{"Etag": {`"v1"`}}})
+	s := feedScript(t, u, "filter.sh", "sed 's/raw-item/filtered-item/g'\n")
+	source := "filter:" + s + ":" + srv.URL + "/feed.xml"
+	id := u.add(source)
+	syncLines(t, u, id)
+	items := u.items("--feed", id)
+	if len(items) != 1 || items[0]["title"] != "filtered-item" {
+		t.Fatalf("items = %v", items)
+	}
+	if f := feedByID(t, u, id); f["url"] != source {
+		t.Fatalf("url = %q, want %q", f["url"], source)
+	}
+	// The second download is conditional, as any feed's: the door keeps
+	// the validators of a filter feed too.
+	syncLines(t, u, id)
+	if n := srv.requestCount("/feed.xml"); n != 2 {
+		t.Fatalf("%d requests, want 2", n)
+	}
+	if got := srv.lastRequest().Header.Get("If-None-Match"); got != `"v1"` {
+		t.Fatalf("If-None-Match = %q, want the ETag", got)
+	}
+	if ua := srv.lastRequest().Header.Get("User-Agent"); !strings.HasPrefix(ua, "tidings/") {
+		t.Fatalf("User-Agent = %q: not the door's", ua)
+	}
+}
+
+// TestCommandFeedsFailWithOneLine: a non-zero exit, a timeout and output
+// over the cap each fail the feed with one line, for a command feed and
+// a filter feed; the timed-out command's background child is gone.
+func TestCommandFeedsFailWithOneLine(t *testing.T) {
+	u := newUser(t)
+	u.writeConfig("[sync]\ncommand_timeout = \"2s\"\ncommand_output_bytes = 2048\n")
+	srv := newFeedServer(t)
+	srv.set("/feed.xml", []byte(commandRSS("Raw", "raw")))
+	pidFile := filepath.Join(u.home, "grandchild.pid")
+	exit := feedScript(t, u, "exit.sh", "cat >/dev/null\necho 'curl: (6) Could not resolve host: \033[31mexample.org' >&2\necho second line >&2\nexit 6\n")
+	hang := feedScript(t, u, "hang.sh", "sleep 300 &\necho $! > '"+pidFile+"'\nwait\n")
+	big := feedScript(t, u, "big.sh", "i=0; while [ $i -lt 200 ]; do echo 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'; i=$((i+1)); done\n")
+	tests := []struct {
+		name, source, want string
+		grandchild         bool
+	}{
+		{"exit", "exec:" + exit, "curl: (6) Could not resolve host: [31mexample.org (exit status 6)", false},
+		{"timeout", "exec:" + hang, "command timed out after 2s (sync.command_timeout); its processes were killed", true},
+		{"too much", "exec:" + big, "command wrote too much: more than 2048 bytes on stdout (sync.command_output_bytes); its processes were killed", false},
+		{"filter exit", "filter:" + exit + ":" + srv.URL + "/feed.xml", "filter: curl: (6) Could not resolve host: [31mexample.org (exit status 6)", false},
+		{"filter timeout", "filter:" + hang + ":" + srv.URL + "/feed.xml", "filter: command timed out after 2s (sync.command_timeout); its processes were killed", true},
+		{"filter too much", "filter:" + big + ":" + srv.URL + "/feed.xml", "filter: command wrote too much: more than 2048 bytes on stdout (sync.command_output_bytes); its processes were killed", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			id := u.add(tt.source)
+			lines := syncLines(t, u, id)
+			if want := tt.source + ": " + tt.want; len(lines) != 1 || lines[0] != want {
+				t.Fatalf("sync stderr = %q, want the one line %q", lines, want)
+			}
+			f := feedByID(t, u, id)
+			if e, _ := f["last_error"].(string); !strings.HasSuffix(e, tt.want) || strings.Contains(e, "\n") {
+				t.Fatalf("last_error = %q", e)
+			}
+			if tt.grandchild {
+				assertProcessGone(t, pidFile)
+				os.Remove(pidFile)
+			}
+		})
+	}
+}
+
+// assertProcessGone reads the pid a script wrote and checks that the
+// process is gone.
+func assertProcessGone(t *testing.T, pidFile string) {
+	t.Helper()
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil || pid <= 0 {
+		t.Fatalf("pid file holds %q", b)
+	}
+	if !testenv.ProcessGone(pid, 5*time.Second) {
+		t.Fatalf("process %d outlived its command feed", pid)
+	}
+}
+
+// TestHostileDatabaseRunsNoCommand: a database others can change (or
+// that another user owns) could name any command: its command feeds run
+// nothing and fail with one line naming the file and the fix.
+func TestHostileDatabaseRunsNoCommand(t *testing.T) {
+	for _, how := range []string{"writable by others", "owned by another user"} {
+		t.Run(how, func(t *testing.T) {
+			if how == "owned by another user" && os.Getuid() != 0 {
+				t.Skip("giving the database to another user needs root")
+			}
+			u := newUser(t)
+			marker := filepath.Join(u.home, "ran")
+			s := feedScript(t, u, "feed.sh", "touch '"+marker+"'\nprintf '%s' '"+commandRSS("T", "i")+"'\n")
+			id := u.add("exec:" + s)
+			srv := newFeedServer(t)
+			srv.set("/feed.xml", []byte(commandRSS("Raw", "raw")))
+			filterID := u.add("filter:" + s + ":" + srv.URL + "/feed.xml")
+			db := filepath.Join(u.home, "data", "tidings", "tidings.db")
+			var err error
+			if how == "writable by others" {
+				err = os.Chmod(db, 0o666)
+			} else {
+				err = os.Chown(db, 65534, 65534)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := syncLines(t, u, id)
+			if len(lines) != 1 || !strings.Contains(lines[0], "will not run commands from "+db) ||
+				!strings.Contains(lines[0], "chmod go-w") && !strings.Contains(lines[0], "chown") {
+				t.Fatalf("sync stderr = %q, want one line naming the database and the fix", lines)
+			}
+			if lines := syncLines(t, u, filterID); len(lines) != 1 || !strings.Contains(lines[0], "will not run commands from "+db) {
+				t.Fatalf("filter feed: sync stderr = %q", lines)
+			}
+			if _, err := os.Stat(marker); !errors.Is(err, fs.ErrNotExist) {
+				t.Fatalf("the command of a hostile database ran (%v)", err)
+			}
+			if n := srv.requestCount("/feed.xml"); n != 0 {
+				t.Fatalf("a hostile database's filter feed was fetched %d times", n)
+			}
+		})
+	}
+}
+
+// TestUntrustedConfigRunsNoCommandFeed: with a configuration others could
+// change, tidings stops before any command feed runs.
+func TestUntrustedConfigRunsNoCommandFeed(t *testing.T) {
+	u := newUser(t)
+	marker := filepath.Join(u.home, "ran")
+	s := feedScript(t, u, "feed.sh", "touch '"+marker+"'\nprintf '%s' '"+commandRSS("T", "i")+"'\n")
+	u.add("exec:" + s)
+	u.writeConfig("[sync]\ncommand_timeout = \"5s\"\n")
+	path := filepath.Join(u.home, "config", "tidings", "config.toml")
+	if err := os.Chmod(path, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	r := u.run("sync")
+	if r.code != exitUsage || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "writable by other users") {
+		t.Fatalf("sync: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if _, err := os.Stat(marker); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("a command feed ran under an untrusted configuration (%v)", err)
+	}
+}
+
+func TestAddRefusesBadCommandsInOneLine(t *testing.T) {
+	u := newUser(t)
+	for source, want := range map[string]string{
+		"exec:":                             "exec command is empty",
+		"exec:feed | tr a b":                "write sh -c",
+		"exec:feed\x1b[2J":                  "control characters",
+		"exec:" + strings.Repeat("a", 5000): "put it in a script",
+		"filter:fix.sh":                     "want filter:COMMAND:URL",
+		"filter:fix.sh:ftp://example.org/f": "filter source",
+	} {
+		r := u.run("add", source)
+		if r.code == 0 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, want) || r.stdout != "" {
+			t.Errorf("add %.40q: exit %d, stdout %q, stderr %q; want one line with %q", source, r.code, r.stdout, r.stderr, want)
+		}
+	}
+	if feeds := u.run("feeds", "--json"); strings.Contains(feeds.stdout, "exec:") || strings.Contains(feeds.stdout, "filter:") {
+		t.Errorf("a refused command was stored: %s", feeds.stdout)
+	}
+}
