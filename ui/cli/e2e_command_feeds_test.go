@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -251,5 +253,80 @@ func TestAddRefusesBadCommandsInOneLine(t *testing.T) {
 	}
 	if feeds := u.run("feeds", "--json"); strings.Contains(feeds.stdout, "exec:") || strings.Contains(feeds.stdout, "filter:") {
 		t.Errorf("a refused command was stored: %s", feeds.stdout)
+	}
+}
+
+// TestImportNewsboatCommandFeeds: a urls file's exec: and filter: lines
+// become command and filter feeds, each named in a notice; one that needs
+// a shell is skipped with its line.
+func TestImportNewsboatCommandFeeds(t *testing.T) {
+	u := newUser(t)
+	srv := newFeedServer(t)
+	srv.set("/feed.xml", []byte(commandRSS("Raw", "raw-item")))
+	s := feedScript(t, u, "feed.sh", "printf '%s' '"+commandRSS("Scripted", "scripted-item")+"'\n")
+	f := feedScript(t, u, "filter.sh", "sed s/raw-item/filtered-item/\n")
+	urls := filepath.Join(u.home, "urls")
+	writeFile(t, urls, `"exec:`+s+` --all" scripts "~My script"`+"\n"+
+		`"filter:`+f+`:`+srv.URL+`/feed.xml" news`+"\n"+
+		`"exec:`+s+` | tr a b"`+"\n")
+	r := u.run("import", urls)
+	wantStderr := "tidings: urls line 1: exec feed imported: \"" + s + " --all\" runs at each of its syncs\n" +
+		"tidings: urls line 2: filter feed imported: " + f + " runs at each of its syncs\n" +
+		"tidings: urls line 3: \"exec:" + s + " | tr a b\" skipped: exec command: cannot split \"" + s + " | tr a b\": it holds | (write sh -c '…' for a shell)\n"
+	if r.code != 0 || r.stderr != wantStderr || !strings.HasPrefix(r.stdout, "imported 2 feeds (0 already subscribed)\n") {
+		t.Fatalf("import: exit %d, stdout %q, stderr\n%s\nwant\n%s", r.code, r.stdout, r.stderr, wantStderr)
+	}
+	feeds := u.feedsByURL()
+	exec, filter := feeds["exec:"+s+" --all"], feeds["filter:"+f+":"+srv.URL+"/feed.xml"]
+	if exec == nil || filter == nil || exec["folder"] != "scripts" || exec["title"] != "My script" || filter["folder"] != "news" {
+		t.Fatalf("feeds = %v", feeds)
+	}
+	u.ok("sync")
+	got := map[string]bool{}
+	for _, it := range u.items() {
+		got[it["title"].(string)] = true
+	}
+	if !got["scripted-item"] || !got["filtered-item"] || len(got) != 2 {
+		t.Fatalf("items after sync: %v", got)
+	}
+}
+
+// TestImportNewsboatCacheOfCommandFeeds: newsboat runs an exec: and a
+// filter: line into its cache; tidings imports the urls file and the
+// cache, and the articles land in the command and filter feeds — which
+// then sync without a second copy of any article.
+func TestImportNewsboatCacheOfCommandFeeds(t *testing.T) {
+	testenv.RequireTool(t, "newsboat", "newsboat")
+	u := newUser(t)
+	srv := newFeedServer(t)
+	srv.set("/feed.xml", []byte(commandRSS("Raw", "raw-item")))
+	s := feedScript(t, u, "feed.sh", "printf '%s' '"+commandRSS("Scripted", "scripted-item")+"'\n")
+	f := feedScript(t, u, "filter.sh", "sed s/raw-item/filtered-item/\n")
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "urls"), `"exec:`+s+`"`+"\n"+`"filter:`+f+`:`+srv.URL+`/feed.xml"`+"\n")
+	writeFile(t, filepath.Join(dir, "config"), "")
+	cmd := exec.Command("newsboat", "-C", "config", "-u", "urls", "-c", "cache.db", "-x", "reload")
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), "HOME="+dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("newsboat: %v\n%s", err, out)
+	}
+	r := u.run("import", filepath.Join(dir, "urls"), "--newsboat-cache", filepath.Join(dir, "cache.db"))
+	if r.code != 0 || strings.Contains(r.stderr, "skipped") {
+		t.Fatalf("import: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	titles := func() map[string]int {
+		got := map[string]int{}
+		for _, it := range u.items() {
+			got[it["title"].(string)]++
+		}
+		return got
+	}
+	want := map[string]int{"scripted-item": 1, "filtered-item": 1}
+	if got := titles(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("imported items %v, want %v", got, want)
+	}
+	u.ok("sync", "--force")
+	if got := titles(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("items after sync %v, want %v", got, want)
 	}
 }
