@@ -330,3 +330,45 @@ func TestImportNewsboatCacheOfCommandFeeds(t *testing.T) {
 		t.Fatalf("items after sync %v, want %v", got, want)
 	}
 }
+
+// TestOPMLShowsCommandsAndNeverBringsThem: an export shows a command
+// feed as an outline of its own (never an xmlUrl) and a filter feed as
+// its address with tidings:filter; importing that file elsewhere
+// subscribes to no command, one line each.
+func TestOPMLShowsCommandsAndNeverBringsThem(t *testing.T) {
+	u := newUser(t)
+	srv := newFeedServer(t)
+	s := feedScript(t, u, "feed.sh", "printf '%s' '"+commandRSS("T", "i")+"'\n")
+	u.add("exec:"+s+" --all", "--folder", "scripts", "--title", "Mine")
+	u.add("filter:" + s + ":" + srv.URL + "/feed.xml")
+	exported := filepath.Join(u.home, "subs.opml")
+	u.ok("export", exported)
+	b, err := os.ReadFile(exported)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opml := string(b)
+	for _, want := range []string{
+		`<outline type="tidings-exec" text="Mine" title="Mine" tidings:exec="` + s + ` --all"/>`,
+		`xmlUrl="` + srv.URL + `/feed.xml"`, `tidings:filter="` + s + `"`,
+	} {
+		if !strings.Contains(opml, want) {
+			t.Errorf("export lacks %s:\n%s", want, opml)
+		}
+	}
+	if strings.Contains(opml, `xmlUrl="exec:`) || strings.Contains(opml, `xmlUrl="filter:`) {
+		t.Errorf("a command in an xmlUrl:\n%s", opml)
+	}
+
+	v := newUser(t)
+	r := v.run("import", exported)
+	want := "tidings: " + srv.URL + "/feed.xml: filter " + s + " not imported (an OPML file never brings a command to run); the feed is subscribed without it\n" +
+		"tidings: command feed \"exec:" + s + " --all\" not imported (an OPML file never brings a command to run); if you trust it, add it with tidings add\n"
+	if r.code != 0 || r.stderr != want {
+		t.Fatalf("import: exit %d, stderr\n%s\nwant\n%s", r.code, r.stderr, want)
+	}
+	feeds := v.feedsByURL()
+	if len(feeds) != 1 || feeds[srv.URL+"/feed.xml"] == nil {
+		t.Fatalf("feeds after import: %v", feeds)
+	}
+}
