@@ -406,8 +406,8 @@ type node struct {
 	name     string
 	feeds    []Feed
 	commands []Command
-	kids   []*node
-	byName map[string]*node
+	kids     []*node
+	byName   map[string]*node
 }
 
 func (n *node) child(name string) *node {
