@@ -40,6 +40,18 @@ func (e *Engine) subscribeCommand(ctx context.Context, s Subscription, fs store.
 	return Subscribed{Feed: f, Notices: notices}, err
 }
 
+// CommandSource reads raw as a command or filter feed's source, as
+// newsboat writes them ("exec:COMMAND ARGS", "filter:COMMAND ARGS:URL");
+// ok is false when raw is neither (a web address, for weburl.Parse).
+// The error is one line (see cmdfeed.Parse).
+func CommandSource(raw string) (spec cmdfeed.Spec, ok bool, err error) {
+	if !cmdfeed.IsCommand(raw) {
+		return cmdfeed.Spec{}, false, nil
+	}
+	spec, err = cmdfeed.Parse(raw)
+	return spec, true, err
+}
+
 // storeSource is the store's name of each kind of command source.
 var storeSource = map[string]string{cmdfeed.KindExec: store.SourceExec, cmdfeed.KindFilter: store.SourceFilter}
 

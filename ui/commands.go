@@ -15,7 +15,6 @@ import (
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
-	"github.com/tidings-rss/tidings/engine/cmdfeed"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
 )
@@ -206,9 +205,9 @@ func syncResult(n int, res []engine.Result, err error) syncDoneMsg {
 func (b backend) subscribe(raw, folder string) tea.Cmd {
 	return func() tea.Msg {
 		sub := engine.Subscription{Folder: folder}
-		var err error
-		if cmdfeed.IsCommand(raw) {
-			sub.Command, err = cmdfeed.Parse(raw)
+		spec, isCommand, err := engine.CommandSource(raw)
+		if isCommand {
+			sub.Command = spec
 		} else {
 			sub.URL, err = weburl.Parse(raw)
 		}

@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tidings-rss/tidings/engine"
-	"github.com/tidings-rss/tidings/engine/cmdfeed"
 	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
 	"github.com/tidings-rss/tidings/store"
@@ -56,9 +55,9 @@ func (c *cli) runAdd(rawURL string, o addOptions) error {
 		return usagef("--interval %d: must be a number of minutes", o.interval)
 	}
 	sub := engine.Subscription{Folder: o.folder, Title: o.title, IntervalMinutes: o.interval, Local: o.local}
-	var err error
-	if cmdfeed.IsCommand(rawURL) {
-		sub.Command, err = cmdfeed.Parse(rawURL)
+	spec, isCommand, err := engine.CommandSource(rawURL)
+	if isCommand {
+		sub.Command = spec
 	} else {
 		sub.URL, err = weburl.Parse(rawURL)
 	}
