@@ -108,3 +108,14 @@ func (e *Engine) filtered(ctx context.Context, d *download) ([]byte, error) {
 	}
 	return e.runFeedCommand(ctx, d.feed, d.resp.Body)
 }
+
+// placeOf is what the round's dispatch limits the feed by: its address's
+// host, or for a command feed, which makes no request, the feed itself
+// (its own place: commands run side by side, as many as the round's
+// workers).
+func placeOf(f store.Feed) string {
+	if f.Source == store.SourceExec {
+		return f.URL
+	}
+	return f.FetchURL()
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/store"
 )
 
 // ErrOffline marks a feed's failure that was not recorded because its
@@ -42,9 +43,11 @@ const (
 )
 
 // judge reads a failed download: d.resp is the feed's first response, nil
-// when none came.
+// when none came. A command feed says nothing of the network.
 func judge(d *download, cause error) evidence {
 	switch {
+	case d.feed.Source == store.SourceExec:
+		return nothingLearnt
 	case fetch.KindOf(cause) == fetch.KindCanceled || fetch.KindOf(cause) == fetch.KindBlocked:
 		return nothingLearnt
 	case d.resp == nil && (fetch.IsNetworkError(cause) || fetch.IsCertificateError(cause)):

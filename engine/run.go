@@ -89,7 +89,7 @@ func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, 
 			continue
 		}
 		index = append(index, i)
-		urls = append(urls, f.FetchURL())
+		urls = append(urls, placeOf(f))
 	}
 	d := newDispatch(urls, e.cfg.Sync.PerHostConnections)
 	workers := syncWorkers(e.cfg.Sync.DownloadThreads)
