@@ -4,10 +4,13 @@ package engine
 
 import (
 	"context"
+	"errors"
+	"net/http"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -48,5 +51,25 @@ func TestPlaceOfCommandFeedIsItsOwn(t *testing.T) {
 	f := store.Feed{URL: "filter:x:https://example.org/f", Source: store.SourceFilter, Command: "x"}
 	if placeOf(a) == placeOf(b) || placeOf(f) != "https://example.org/f" {
 		t.Fatalf("places: %q %q %q", placeOf(a), placeOf(b), placeOf(f))
+	}
+}
+
+// TestFilterOfAWebPageIsNoCaptivePortal: a filter feed reads a web page
+// (the usual case: a scraper), and its filter's output fails to parse:
+// that is the feed's failure, recorded, not evidence of a portal.
+func TestFilterOfAWebPageIsNoCaptivePortal(t *testing.T) {
+	page := &download{feed: store.Feed{Source: store.SourceFilter},
+		resp: &fetch.Response{Status: 200, Header: http.Header{"Content-Type": {"text/html"}}, Body: []byte("<html><body>news</body></html>")}}
+	invalid := &fetch.DownloadError{Kind: fetch.KindInvalidFeed, Err: errors.New("not a feed")}
+	if got := judge(page, invalid); got != serverAnswered {
+		t.Errorf("filter feed of a web page judged %v, want serverAnswered", got)
+	}
+	plain := &download{feed: store.Feed{Source: store.SourceURL}, resp: page.resp}
+	if got := judge(plain, invalid); got != noServer {
+		t.Errorf("web feed answered by a web page judged %v, want noServer (a portal)", got)
+	}
+	portal := &download{feed: page.feed, resp: &fetch.Response{Status: http.StatusNetworkAuthenticationRequired}}
+	if got := judge(portal, fetch.StatusError("u", 511)); got != noServer {
+		t.Errorf("filter feed behind a 511 judged %v, want noServer", got)
 	}
 }

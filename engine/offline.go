@@ -43,7 +43,9 @@ const (
 )
 
 // judge reads a failed download: d.resp is the feed's first response, nil
-// when none came. A command feed says nothing of the network.
+// when none came. A command feed says nothing of the network; a filter
+// feed's body is whatever its filter reads (often a web page), so only a
+// 511 tells a captive portal there.
 func judge(d *download, cause error) evidence {
 	switch {
 	case d.feed.Source == store.SourceExec:
@@ -52,6 +54,10 @@ func judge(d *download, cause error) evidence {
 		return nothingLearnt
 	case d.resp == nil && (fetch.IsNetworkError(cause) || fetch.IsCertificateError(cause)):
 		return noServer
+	case d.resp != nil && d.feed.Source == store.SourceFilter:
+		if d.resp.Status == http.StatusNetworkAuthenticationRequired {
+			return noServer
+		}
 	case d.resp != nil && captivePortal(d.resp, cause):
 		return noServer
 	}
