@@ -34,6 +34,9 @@ func Run(ctx context.Context, argv []string, stdin []byte, lim Limits) ([]byte, 
 	if len(argv) == 0 {
 		return nil, errors.New("empty command")
 	}
+	if lim.Timeout <= 0 || lim.MaxBytes <= 0 {
+		return nil, fmt.Errorf("command limits %+v: both must be above 0", lim)
+	}
 	if err := config.CheckProgram(argv[0]); err != nil {
 		return nil, err
 	}
