@@ -45,12 +45,16 @@ func (e *Engine) subscribeCommand(ctx context.Context, s Subscription, fs store.
 // ok is false when raw is neither (a web address, for weburl.Parse).
 // The error is one line (see cmdfeed.Parse).
 func CommandSource(raw string) (spec cmdfeed.Spec, ok bool, err error) {
-	if !cmdfeed.IsCommand(raw) {
+	if !IsCommandSource(raw) {
 		return cmdfeed.Spec{}, false, nil
 	}
 	spec, err = cmdfeed.Parse(raw)
 	return spec, true, err
 }
+
+// IsCommandSource reports whether raw names a command or filter feed
+// ("exec:", "filter:") rather than a web address.
+func IsCommandSource(raw string) bool { return cmdfeed.IsCommand(raw) }
 
 // storeSource is the store's name of each kind of command source.
 var storeSource = map[string]string{cmdfeed.KindExec: store.SourceExec, cmdfeed.KindFilter: store.SourceFilter}
