@@ -71,12 +71,18 @@ func (e *Engine) commandAllowed(feed store.Feed) error {
 }
 
 // runFeedCommand runs the feed's command with stdin (a filter's input,
-// nil for a command feed) within the configured limits.
+// nil for a command feed) within the configured limits. The source is
+// read again as when it was added (cmdfeed.Parse): a database is a file,
+// and what it holds is checked where it is used.
 func (e *Engine) runFeedCommand(ctx context.Context, feed store.Feed, stdin []byte) ([]byte, error) {
 	if err := e.commandAllowed(feed); err != nil {
 		return nil, err
 	}
-	argv, err := cmdfeed.Spec{Command: feed.Command}.Argv()
+	spec, err := cmdfeed.Parse(feed.URL) // checked again: the database is a file
+	var argv []string
+	if err == nil {
+		argv, err = spec.Argv()
+	}
 	if err == nil {
 		lim := cmdfeed.Limits{Timeout: e.cfg.Sync.CommandTimeout, MaxBytes: e.cfg.Sync.CommandOutputBytes}
 		var out []byte
