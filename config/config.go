@@ -27,6 +27,7 @@ const (
 	defaultConnectTimeout   = 15 * time.Second
 	defaultResponseTimeout  = 60 * time.Second
 	defaultMaxBodyBytes     = 20 << 20
+	defaultCommandTimeout   = 60 * time.Second
 	defaultEnclosureWorkers = 4
 	defaultFallbackCapBytes = 15 << 20
 	defaultMaxBytes         = 4 << 30
@@ -119,6 +120,12 @@ type SyncConfig struct {
 	ResponseTimeout time.Duration
 	// MaxBodyBytes caps a decompressed feed body (max_body_bytes), >= 1024.
 	MaxBodyBytes int64
+	// CommandTimeout bounds one run of a command feed's or filter feed's
+	// command (command_timeout); its whole process group is killed then.
+	CommandTimeout time.Duration
+	// CommandOutputBytes caps what such a command writes on stdout
+	// (command_output_bytes), >= 1024; the default is max_body_bytes'.
+	CommandOutputBytes int64
 	// UserAgent overrides the User-Agent header (user_agent). Empty means
 	// the default; use [SyncConfig.UserAgentFor] to get the effective value.
 	UserAgent string
@@ -255,6 +262,8 @@ func Default() Config {
 			ConnectTimeout:        defaultConnectTimeout,
 			ResponseTimeout:       defaultResponseTimeout,
 			MaxBodyBytes:          defaultMaxBodyBytes,
+			CommandTimeout:        defaultCommandTimeout,
+			CommandOutputBytes:    defaultMaxBodyBytes,
 			OnBattery:             PowerNormal,
 			OnMetered:             PowerNormal,
 		},

@@ -24,6 +24,8 @@ func TestDefault(t *testing.T) {
 		{"sync.connect_timeout", c.Sync.ConnectTimeout, 15 * time.Second},
 		{"sync.response_timeout", c.Sync.ResponseTimeout, 60 * time.Second},
 		{"sync.max_body_bytes", c.Sync.MaxBodyBytes, int64(20971520)},
+		{"sync.command_timeout", c.Sync.CommandTimeout, 60 * time.Second},
+		{"sync.command_output_bytes", c.Sync.CommandOutputBytes, int64(20971520)},
 		{"sync.user_agent", c.Sync.UserAgent, ""},
 		{"sync.on_battery", c.Sync.OnBattery, PowerNormal},
 		{"sync.on_metered", c.Sync.OnMetered, PowerNormal},

@@ -53,6 +53,8 @@ type fileSync struct {
 	ConnectTimeout        duration `toml:"connect_timeout"`
 	ResponseTimeout       duration `toml:"response_timeout"`
 	MaxBodyBytes          int64    `toml:"max_body_bytes"`
+	CommandTimeout        duration `toml:"command_timeout"`
+	CommandOutputBytes    int64    `toml:"command_output_bytes"`
 	UserAgent             string   `toml:"user_agent"`
 	OnBattery             string   `toml:"on_battery"`
 	OnMetered             string   `toml:"on_metered"`
@@ -165,6 +167,8 @@ func toFile(c Config) fileConfig {
 			ConnectTimeout:        duration(c.Sync.ConnectTimeout.String()),
 			ResponseTimeout:       duration(c.Sync.ResponseTimeout.String()),
 			MaxBodyBytes:          c.Sync.MaxBodyBytes,
+			CommandTimeout:        duration(c.Sync.CommandTimeout.String()),
+			CommandOutputBytes:    c.Sync.CommandOutputBytes,
 			UserAgent:             c.Sync.UserAgent,
 			OnBattery:             string(c.Sync.OnBattery),
 			OnMetered:             string(c.Sync.OnMetered),
@@ -223,6 +227,8 @@ func (f fileConfig) toConfig() (Config, []*Error) {
 			ConnectTimeout:        dur(keyConnectTimeout, f.Sync.ConnectTimeout, defaultConnectTimeout),
 			ResponseTimeout:       dur(keyResponseTimeout, f.Sync.ResponseTimeout, defaultResponseTimeout),
 			MaxBodyBytes:          f.Sync.MaxBodyBytes,
+			CommandTimeout:        dur(keyCommandTimeout, f.Sync.CommandTimeout, defaultCommandTimeout),
+			CommandOutputBytes:    f.Sync.CommandOutputBytes,
 			UserAgent:             f.Sync.UserAgent,
 			OnBattery:             PowerPolicy(f.Sync.OnBattery),
 			OnMetered:             PowerPolicy(f.Sync.OnMetered),

@@ -72,6 +72,8 @@ honor_skip_hints = false
 connect_timeout = "5s"
 response_timeout = "2m30s"
 max_body_bytes = 1024
+command_timeout = "5s"
+command_output_bytes = 4096
 user_agent = "Custom/1.0"
 on_battery = "defer"
 on_metered = "defer"
@@ -191,6 +193,8 @@ func TestLoadFullFile(t *testing.T) {
 			ConnectTimeout:        5 * time.Second,
 			ResponseTimeout:       150 * time.Second,
 			MaxBodyBytes:          1024,
+			CommandTimeout:        5 * time.Second,
+			CommandOutputBytes:    4096,
 			UserAgent:             "Custom/1.0",
 			OnBattery:             PowerDefer,
 			OnMetered:             PowerDefer,
@@ -472,6 +476,21 @@ func TestLoadErrors(t *testing.T) {
 			name: "max_body_bytes too small",
 			doc:  "[sync]\nmax_body_bytes = 1023\n",
 			line: 2, key: "sync.max_body_bytes", msg: []string{"at least 1024"},
+		},
+		{
+			name: "command_timeout not a duration",
+			doc:  "[sync]\ncommand_timeout = \"soon\"\n",
+			line: 2, key: "sync.command_timeout", msg: []string{`= "soon":`, "not a duration"},
+		},
+		{
+			name: "command_timeout zero",
+			doc:  "[sync]\ncommand_timeout = \"0s\"\n",
+			line: 2, key: "sync.command_timeout", msg: []string{"greater than 0"},
+		},
+		{
+			name: "command_output_bytes too small",
+			doc:  "[sync]\n\ncommand_output_bytes = 10\n",
+			line: 3, key: "sync.command_output_bytes", msg: []string{"at least 1024"},
 		},
 		{
 			name: "user agent with newline",

@@ -25,6 +25,8 @@ const (
 	keyResponseTimeout   = "sync.response_timeout"
 	keyMaxBodyBytes      = "sync.max_body_bytes"
 	keyUserAgent         = "sync.user_agent"
+	keyCommandTimeout    = "sync.command_timeout"
+	keyCommandOutput     = "sync.command_output_bytes"
 	keyOnBattery         = "sync.on_battery"
 	keyOnMetered         = "sync.on_metered"
 	keyEnclosureDir      = "enclosures.directory"
@@ -95,6 +97,8 @@ func validate(c Config, present func(key string) bool) []*Error {
 	v.positive(keyConnectTimeout, s.ConnectTimeout)
 	v.positive(keyResponseTimeout, s.ResponseTimeout)
 	v.intMin(keyMaxBodyBytes, s.MaxBodyBytes, minBodyBytes, "")
+	v.positive(keyCommandTimeout, s.CommandTimeout)
+	v.intMin(keyCommandOutput, s.CommandOutputBytes, minBodyBytes, "")
 	v.check(keyUserAgent, !strings.ContainsFunc(s.UserAgent, unicode.IsControl),
 		strconv.Quote(s.UserAgent), "must not contain control characters")
 	v.policy(keyOnBattery, s.OnBattery)

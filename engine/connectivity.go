@@ -151,13 +151,14 @@ func (e *Engine) backOnline(ctx context.Context) bool {
 }
 
 // probeHosts is the first due feed of each host, in order; without a
-// default route, of the local hosts only.
+// default route, of the local hosts only. A command feed says nothing of
+// the network and is never a probe.
 func probeHosts(due []store.Feed, noRoute bool) []store.Feed {
 	seen := map[string]bool{}
 	var out []store.Feed
 	for _, f := range due {
-		h := hostOf(f.URL)
-		if seen[h] || noRoute && !machine.Local(h) {
+		h := hostOf(f.FetchURL())
+		if f.Source == store.SourceExec || seen[h] || noRoute && !machine.Local(h) {
 			continue
 		}
 		seen[h] = true

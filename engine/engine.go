@@ -36,7 +36,9 @@ type Options struct {
 	// Logger receives the engine's log; default discards.
 	Logger *slog.Logger
 	// ClaimLease is how long a feed claim lasts unless released; default
-	// twice the response timeout plus the connect timeout and a minute.
+	// twice the response timeout plus the connect timeout, the command
+	// timeout (a filter feed's command runs while it is claimed) and a
+	// minute.
 	ClaimLease time.Duration
 	// EnclosureChunkBytes is the size of one Range request of an
 	// enclosure transfer; default 1 MiB.
@@ -99,7 +101,7 @@ func New(st *store.Store, cfg config.Config, opts Options) *Engine {
 	}
 	s := cfg.Sync
 	if opts.ClaimLease <= 0 {
-		opts.ClaimLease = 2*s.ResponseTimeout + s.ConnectTimeout + time.Minute
+		opts.ClaimLease = 2*s.ResponseTimeout + s.ConnectTimeout + s.CommandTimeout + time.Minute
 	}
 	e := &Engine{
 		store: st,

@@ -32,7 +32,7 @@ const movePendingHash = "itunes:new-feed-url pending"
 // a download: a new-feed-url in the new feed waits for its next download.
 func (e *Engine) followNewFeedURL(ctx context.Context, d *download, doc *document.Document) *document.Document {
 	target, ok := newFeedTarget(d, doc.NewFeedURL)
-	if !ok {
+	if !ok || d.feed.RunsCommand() { // a command says where its feed is
 		return doc
 	}
 	d.movePending = true

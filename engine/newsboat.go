@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tidings-rss/tidings/engine/cmdfeed"
 	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/newsboat"
@@ -20,18 +21,21 @@ import (
 // fetching nothing: a feed's first ordinary tag is its folder and a
 // "~Title" tag its own name; feeds already subscribed are left as they
 // are. Its query feeds become saved searches where their expression
-// translates (a search already saved under the name is kept). Lines
-// tidings cannot follow are skipped with a notice each: query feeds that
-// do not translate and sources that are not http(s) URLs ("exec:",
-// "filter:", "file://"). Further tags are not kept: a feed has one folder
-// in tidings, and one notice names the feeds that had more (moreTags).
+// translates (a search already saved under the name is kept). "exec:"
+// and "filter:" lines become command and filter feeds (cmdfeed.Parse),
+// each named in a notice, as their commands will run at every sync.
+// Lines tidings cannot follow are skipped with a notice each: query feeds
+// that do not translate, commands that do not (one that needs a shell,
+// say), and sources that are not http(s) URLs ("file://"). Further tags
+// are not kept: a feed has one folder in tidings, and one notice names
+// the feeds that had more (moreTags).
 func (e *Engine) ImportNewsboatURLs(ctx context.Context, u *newsboat.URLs) (Imported, error) {
 	var out Imported
 	var moreTags []string
 	for _, en := range u.Feeds {
-		addr, err := en.Address()
+		nf, err := newsboatSource(en)
 		if err != nil {
-			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: %s skipped: not an http(s) feed", en.Line, sanitize.Shown(en.URL)))
+			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: %s skipped: %v", en.Line, sanitize.Named(en.URL), err))
 			continue
 		}
 		folder, err := cleanFolderPath(en.Folder())
@@ -39,8 +43,8 @@ func (e *Engine) ImportNewsboatURLs(ctx context.Context, u *newsboat.URLs) (Impo
 			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: %v; the feed goes to the top level", en.Line, err))
 		}
 		title := sanitize.Text(en.Title)
-		_, err = e.store.AddFeed(ctx, store.NewFeed{URL: addr, Title: title, CustomTitle: title != "",
-			FolderPath: folder, DownloadEnclosures: e.cfg.Enclosures.Download})
+		nf.Title, nf.CustomTitle, nf.FolderPath, nf.DownloadEnclosures = title, title != "", folder, e.cfg.Enclosures.Download
+		_, err = e.store.AddFeed(ctx, nf)
 		switch {
 		case errors.Is(err, store.ErrDuplicate):
 			out.Skipped++
@@ -48,8 +52,16 @@ func (e *Engine) ImportNewsboatURLs(ctx context.Context, u *newsboat.URLs) (Impo
 			return out, fmt.Errorf("import urls line %d: %w", en.Line, err)
 		default:
 			out.Added++
+			if nf.Command != "" {
+				out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: %s feed imported: %s runs at each of its syncs",
+					en.Line, nf.Source, sanitize.Named(nf.Command)))
+			}
 			if extra := en.Categories(); len(extra) > 0 {
-				moreTags = append(moreTags, taggedFeed(addr.String(), folder, extra))
+				name := en.URL
+				if nf.Command == "" {
+					name = nf.URL.String()
+				}
+				moreTags = append(moreTags, taggedFeed(name, folder, extra))
 			}
 		}
 	}
@@ -88,6 +100,23 @@ func moreTagsNotice(feeds []string) string {
 		list += fmt.Sprintf(" and %d more", more)
 	}
 	return what + " more than one tag; a feed has one folder here, its first tag, and the others are not kept: " + list
+}
+
+// newsboatSource is the subscription a urls entry names: an http(s)
+// feed, a command feed or a filter feed.
+func newsboatSource(en newsboat.Entry) (store.NewFeed, error) {
+	if cmdfeed.IsCommand(en.URL) {
+		spec, err := cmdfeed.Parse(en.URL)
+		if err != nil {
+			return store.NewFeed{}, err
+		}
+		return store.NewFeed{Source: storeSource[spec.Kind], Command: spec.Command, URL: spec.URL}, nil
+	}
+	addr, err := en.Address()
+	if err != nil {
+		return store.NewFeed{}, errors.New("not an http(s) feed")
+	}
+	return store.NewFeed{URL: addr}, nil
 }
 
 // newsboatSearches saves the query feeds that translate as searches and
@@ -159,8 +188,10 @@ type CacheImported struct {
 // newsboatcache.Item.DocItem), and purged to the feed's item limit. An
 // article tidings has already keeps its content and can only become read
 // or flagged. Rules apply to the articles as to a download's (import the
-// newsboat config's rules first). Importing the same cache twice changes
-// nothing.
+// newsboat config's rules first). A cached command or filter feed's
+// articles go to the feed the urls file subscribed to; the cache never
+// subscribes to one (it would name a command nobody asked to run here).
+// Importing the same cache twice changes nothing.
 func (e *Engine) ImportNewsboatCache(ctx context.Context, c *newsboatcache.Cache) (CacheImported, error) {
 	var out CacheImported
 	feeds, err := c.Feeds(ctx)
@@ -168,21 +199,53 @@ func (e *Engine) ImportNewsboatCache(ctx context.Context, c *newsboatcache.Cache
 		return out, err
 	}
 	for _, cf := range feeds {
+		if cmdfeed.IsCommand(cf.URL) {
+			if err := e.importCacheCommandFeed(ctx, c, cf, &out); err != nil {
+				return out, err
+			}
+			continue
+		}
 		addr, err := cf.Address()
 		if err != nil {
 			out.Feeds.Notices = append(out.Feeds.Notices, fmt.Sprintf("%s skipped: not an http(s) feed", sanitize.Shown(cf.URL)))
 			continue
 		}
-		if err := e.importCacheFeed(ctx, c, cf, addr, &out); err != nil {
+		if err := e.importCacheFeed(ctx, c, cf, addr, addr.String(), &out); err != nil {
 			return out, fmt.Errorf("import %s: %w", addr, err)
 		}
 	}
 	return out, nil
 }
 
+// importCacheCommandFeed imports the articles of a cached command or
+// filter feed into the feed of the same source, which only the urls file
+// subscribes to: a cache names commands nobody asked to run.
+func (e *Engine) importCacheCommandFeed(ctx context.Context, c *newsboatcache.Cache, cf newsboatcache.Feed, out *CacheImported) error {
+	spec, err := cmdfeed.Parse(cf.URL)
+	if err == nil {
+		_, err = e.store.ResolveFeed(ctx, spec.String())
+		if errors.Is(err, store.ErrNotFound) {
+			err = errors.New("not subscribed (import the urls file, which names it, first)")
+		}
+	}
+	if err != nil {
+		if store.IsDatabaseFault(err) {
+			return err
+		}
+		out.Feeds.Notices = append(out.Feeds.Notices, fmt.Sprintf("%s skipped: %v", sanitize.Named(cf.URL), err))
+		return nil
+	}
+	if err := e.importCacheFeed(ctx, c, cf, spec.URL, spec.String(), out); err != nil {
+		return fmt.Errorf("import %s: %w", spec, err)
+	}
+	return nil
+}
+
 // importCacheFeed subscribes to one cached feed if needed and imports its
 // articles.
-func (e *Engine) importCacheFeed(ctx context.Context, c *newsboatcache.Cache, cf newsboatcache.Feed, addr weburl.URL, out *CacheImported) error {
+// key is the feed's URL in tidings; addr the address its links resolve
+// against (zero for a command feed).
+func (e *Engine) importCacheFeed(ctx context.Context, c *newsboatcache.Cache, cf newsboatcache.Feed, addr weburl.URL, key string, out *CacheImported) error {
 	items, err := c.Items(ctx, cf.URL)
 	if err != nil {
 		return err
@@ -192,7 +255,7 @@ func (e *Engine) importCacheFeed(ctx context.Context, c *newsboatcache.Cache, cf
 		doc.Items[i] = it.DocItem()
 	}
 	feed.Clean(&doc, addr.String())
-	f, err := e.store.ResolveFeed(ctx, addr.String())
+	f, err := e.store.ResolveFeed(ctx, key)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		id, err := e.store.AddFeed(ctx, store.NewFeed{URL: addr, Title: doc.Title, SiteURL: doc.Link,

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tidings-rss/tidings/engine/fetch"
+	"github.com/tidings-rss/tidings/store"
 )
 
 // ErrOffline marks a feed's failure that was not recorded because its
@@ -42,13 +43,21 @@ const (
 )
 
 // judge reads a failed download: d.resp is the feed's first response, nil
-// when none came.
+// when none came. A command feed says nothing of the network; a filter
+// feed's body is whatever its filter reads (often a web page), so only a
+// 511 tells a captive portal there.
 func judge(d *download, cause error) evidence {
 	switch {
+	case d.feed.Source == store.SourceExec:
+		return nothingLearnt
 	case fetch.KindOf(cause) == fetch.KindCanceled || fetch.KindOf(cause) == fetch.KindBlocked:
 		return nothingLearnt
 	case d.resp == nil && (fetch.IsNetworkError(cause) || fetch.IsCertificateError(cause)):
 		return noServer
+	case d.resp != nil && d.feed.Source == store.SourceFilter:
+		if d.resp.Status == http.StatusNetworkAuthenticationRequired {
+			return noServer
+		}
 	case d.resp != nil && captivePortal(d.resp, cause):
 		return noServer
 	}
@@ -82,7 +91,7 @@ func (e *Engine) excused(ctx context.Context, d *download, cause error) bool {
 	}
 	switch judge(d, cause) {
 	case noServer:
-		return s.hold(ctx, hostOf(d.feed.URL))
+		return s.hold(ctx, hostOf(d.feed.FetchURL()))
 	case serverAnswered:
 		s.settle(true)
 		return false

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tidings-rss/tidings/engine/cmdfeed"
 	"github.com/tidings-rss/tidings/engine/opml"
 	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
@@ -25,7 +26,9 @@ type Imported struct {
 // ImportOPML subscribes to every feed of an OPML document, fetching
 // nothing: nested outlines become nested folders (empty ones too), feeds
 // already subscribed are left as they are, and each feed's settings pass
-// the one check (BoundSettings).
+// the one check (BoundSettings). It never subscribes to a command: a
+// filter feed's outline becomes its plain feed and a command feed's
+// nothing, each with a notice.
 func (e *Engine) ImportOPML(ctx context.Context, doc *opml.Document) (Imported, error) {
 	var out Imported
 	for _, p := range doc.Root.FolderPaths() {
@@ -47,6 +50,10 @@ func (e *Engine) ImportOPML(ctx context.Context, doc *opml.Document) (Imported, 
 			out.Notices = append(out.Notices, fmt.Sprintf("an outline skipped: xmlUrl %v", err))
 			return
 		}
+		if f.Filter != "" {
+			out.Notices = append(out.Notices, fmt.Sprintf("%s: filter %s not imported (%s); the feed is subscribed without it",
+				u, sanitize.Named(f.Filter), noCommandsFromFiles))
+		}
 		nf, notices, err := opmlFeed(folder, u, f)
 		if err == nil {
 			_, err = e.store.AddFeed(ctx, nf)
@@ -66,11 +73,19 @@ func (e *Engine) ImportOPML(ctx context.Context, doc *opml.Document) (Imported, 
 	if failed != nil {
 		return out, failed
 	}
+	doc.Root.WalkCommands(func(_ string, c opml.Command) {
+		out.Notices = append(out.Notices, fmt.Sprintf("command feed %s not imported (%s); if you trust it, add it with tidings add",
+			sanitize.Named(cmdfeed.ExecPrefix+c.Command), noCommandsFromFiles))
+	})
 	if err := e.importSearches(ctx, doc.Searches, &out); err != nil {
 		return out, err
 	}
 	return out, e.importRules(ctx, doc.Rules, &out)
 }
+
+// noCommandsFromFiles is why ImportOPML subscribes to no command: an
+// OPML file is often someone else's, and what it names would run as you.
+const noCommandsFromFiles = "an OPML file never brings a command to run"
 
 // opmlFeed is an outline's feed, at the address u it gives, as a new
 // subscription, its settings bounded.
@@ -94,7 +109,9 @@ func opmlFeed(folder string, u weburl.URL, f opml.Feed) (store.NewFeed, []string
 }
 
 // ExportOPML builds the subscription tree as an OPML document, empty
-// folders included.
+// folders included. A filter feed is its address with its command in
+// tidings:filter; a command feed, which has no address, is an outline of
+// its own (opml.Command), never an xmlUrl.
 func (e *Engine) ExportOPML(ctx context.Context) (*opml.Document, error) {
 	folders, err := e.store.Folders(ctx)
 	if err != nil {
@@ -113,9 +130,17 @@ func (e *Engine) ExportOPML(ctx context.Context) (*opml.Document, error) {
 	}
 	for _, f := range feeds {
 		node := nodes[f.FolderPath]
-		node.Feeds = append(node.Feeds, opml.Feed{URL: f.URL, Title: f.Title, HTMLURL: f.SiteURL,
+		if f.Source == store.SourceExec { // no address: never an xmlUrl
+			node.Commands = append(node.Commands, opml.Command{Title: f.Title, Command: f.Command})
+			continue
+		}
+		of := opml.Feed{URL: f.FetchURL(), Title: f.Title, HTMLURL: f.SiteURL,
 			Sync: f.Sync, IntervalMinutes: f.IntervalMinutes, MaxItems: f.MaxItems, Enclosures: f.DownloadEnclosures,
-			TitleFromFeed: !f.CustomTitle, FullText: f.FullText})
+			TitleFromFeed: !f.CustomTitle, FullText: f.FullText}
+		if f.Source == store.SourceFilter {
+			of.Filter = f.Command
+		}
+		node.Feeds = append(node.Feeds, of)
 	}
 	if err := e.exportExtensions(ctx, doc, feeds); err != nil {
 		return nil, err

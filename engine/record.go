@@ -18,7 +18,9 @@ import (
 // counters and the next sync time, and releases the feed's claim, in one
 // transaction.
 func (e *Engine) recordSuccess(ctx context.Context, d *download) (store.DownloadResult, error) {
-	answered(ctx)
+	if d.feed.Source != store.SourceExec { // a command's success says nothing of the network
+		answered(ctx)
+	}
 	r := d.resp
 	dl := store.Download{
 		At:            d.at,

@@ -83,13 +83,13 @@ func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, 
 			finish(i, Result{FeedID: f.ID, URL: f.URL, Skipped: true})
 			continue
 		}
-		if host := hostOf(f.URL); noRoute && !machine.Local(host) {
+		if host := hostOf(f.FetchURL()); noRoute && !machine.Local(host) {
 			rd.skip(host)
 			finish(i, Result{FeedID: f.ID, URL: f.URL, Skipped: true, Offline: true})
 			continue
 		}
 		index = append(index, i)
-		urls = append(urls, f.URL)
+		urls = append(urls, placeOf(f))
 	}
 	d := newDispatch(urls, e.cfg.Sync.PerHostConnections)
 	workers := syncWorkers(e.cfg.Sync.DownloadThreads)
@@ -144,7 +144,7 @@ func (e *Engine) syncRound(ctx context.Context, feeds []store.Feed, force bool, 
 // the machine has none (the table is read only when a feed needs it).
 func (e *Engine) noDefaultRoute(feeds []store.Feed) bool {
 	for _, f := range feeds {
-		if !f.Remote() && !machine.Local(hostOf(f.URL)) {
+		if !f.Remote() && !machine.Local(hostOf(f.FetchURL())) {
 			return e.machine.NoDefaultRoute()
 		}
 	}

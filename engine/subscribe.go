@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tidings-rss/tidings/engine/cmdfeed"
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/engine/remote"
@@ -32,6 +33,17 @@ type Subscription struct {
 	// Pick chooses, from 1, among the feeds a web page announces; 0 takes
 	// the one it announces, and refuses several (*SeveralFeedsError).
 	Pick int
+	// Command, when its Kind is set, makes a command or filter feed
+	// (cmdfeed.Parse) instead of URL's; its commands run only here.
+	Command cmdfeed.Spec
+}
+
+// source is what the subscription names, as written.
+func (s Subscription) source() string {
+	if s.Command.Kind != "" {
+		return s.Command.String()
+	}
+	return s.URL.String()
 }
 
 // Subscribed is what Subscribe made.
@@ -56,9 +68,12 @@ type Subscribed struct {
 func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, error) {
 	fs, notices, err := BoundSettings(store.FeedSettings{FolderPath: &s.Folder, IntervalMinutes: &s.IntervalMinutes, Title: &s.Title})
 	if err != nil {
-		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, err)
+		return Subscribed{}, fmt.Errorf("add %s: %w", s.source(), err)
 	}
 	s.Title = *fs.Title
+	if s.Command.Kind != "" {
+		return e.subscribeCommand(ctx, s, fs, notices)
+	}
 	if _, err := e.store.ResolveFeed(ctx, s.URL.String()); err == nil {
 		return Subscribed{}, fmt.Errorf("add %s: %w", s.URL, store.ErrDuplicate)
 	}

@@ -93,7 +93,7 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, sinc
 		return res
 	}
 	defer e.syncing.Delete(feed.ID)
-	slot, admitErr := e.http.Acquire(ctx, feed.URL)
+	slot, admitErr := e.admit(ctx, feed)
 	if fetch.KindOf(admitErr) == fetch.KindCanceled {
 		res.Err = admitErr // never started: nothing to record
 		return res
@@ -121,9 +121,9 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, sinc
 		res.Skipped = true
 		return res
 	}
-	if slot != nil && slot.URL() != feed.URL { // moved by another process meanwhile
+	if slot != nil && slot.URL() != feed.FetchURL() { // moved by another process meanwhile
 		slot.Release()
-		slot, admitErr = e.http.Acquire(ctx, feed.URL)
+		slot, admitErr = e.admit(ctx, feed)
 		if slot != nil {
 			defer slot.Release()
 		}
@@ -137,6 +137,16 @@ func (e *Engine) syncFeed(ctx context.Context, feed store.Feed, force bool, sinc
 		e.emitCounts(ctx, feed, out)
 	}
 	return res
+}
+
+// admit takes the feed's place through the door: at its host, among the
+// requests in flight, a token. A command feed downloads nothing and
+// takes none (nil, nil).
+func (e *Engine) admit(ctx context.Context, feed store.Feed) (*fetch.Slot, error) {
+	if feed.Source == store.SourceExec {
+		return nil, nil
+	}
+	return e.http.Acquire(ctx, feed.FetchURL())
 }
 
 // claim claims the feed for this process's lease and returns its row as
@@ -192,6 +202,17 @@ func (e *Engine) fetchAndRecord(ctx context.Context, feed store.Feed, slot *fetc
 // exchange makes the feed's request through its slot, which it gives back
 // once the response is in (an XML redirect hop takes a slot of its own).
 func (e *Engine) exchange(ctx context.Context, d *download, slot *fetch.Slot) error {
+	if d.feed.RunsCommand() {
+		if err := e.commandAllowed(d.feed); err != nil {
+			if slot != nil {
+				slot.Release()
+			}
+			return err // a hostile database fetches nothing either
+		}
+	}
+	if d.feed.Source == store.SourceExec {
+		return e.execExchange(ctx, d)
+	}
 	defer slot.Release()
 	st := d.feed.State
 	var err error
@@ -200,7 +221,7 @@ func (e *Engine) exchange(ctx context.Context, d *download, slot *fetch.Slot) er
 		// Counted while the slot is still held, so that the round's
 		// verdict, once its quorum is in, stops the next feed at the door
 		// rather than after its request.
-		witnessed(ctx, hostOf(d.feed.URL))
+		witnessed(ctx, hostOf(d.feed.FetchURL()))
 	}
 	return err
 }
@@ -221,7 +242,11 @@ func (e *Engine) interpret(ctx context.Context, d *download) error {
 		return nil // byte-identical to the last full body: nothing to parse
 	}
 	for hops := 0; ; hops++ {
-		doc, err := e.parse(bytes.NewReader(d.resp.Body), parseOptions(d.resp))
+		body, err := e.filtered(ctx, d)
+		if err != nil {
+			return err
+		}
+		doc, err := e.parse(bytes.NewReader(body), parseOptions(d.resp))
 		if err != nil {
 			return &fetch.DownloadError{Kind: parseErrorKind(err), URL: d.feed.URL, Status: d.resp.Status, Err: err}
 		}
@@ -230,6 +255,9 @@ func (e *Engine) interpret(ctx context.Context, d *download) error {
 			feed.Clean(doc, d.resp.FinalURL.String())
 			d.doc = doc
 			return nil
+		}
+		if d.feed.Source == store.SourceExec {
+			return &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: d.feed.URL, Err: errors.New("a command feed cannot redirect")}
 		}
 		if err := e.followXMLRedirect(ctx, d, doc.NewLocation, hops); err != nil {
 			return err

@@ -146,6 +146,16 @@ func moveFeed(ctx context.Context, tx *sql.Tx, feedID int64, newURL string) (boo
 	if newURL == "" {
 		return false, nil
 	}
+	var source, command string
+	if err := tx.QueryRowContext(ctx, `SELECT source, command FROM feeds WHERE id = ?`, feedID).Scan(&source, &command); err != nil {
+		return false, err
+	}
+	switch source {
+	case SourceExec:
+		return false, nil // a command has no address to move
+	case SourceFilter:
+		newURL = "filter:" + command + ":" + newURL // the filter stays
+	}
 	res, err := tx.ExecContext(ctx, `UPDATE feeds SET url = ? WHERE id = ?
 		AND NOT EXISTS (SELECT 1 FROM feeds WHERE url = ?)`, newURL, feedID, newURL)
 	if err != nil {

@@ -26,10 +26,24 @@ const (
 	StoppedEnded = "ended" // <cf:noMoreUpdates/>
 )
 
+// Where a feed's document comes from (Feed.Source).
+const (
+	SourceURL    = "url"    // its URL, fetched through the door
+	SourceExec   = "exec"   // the stdout of its Command
+	SourceFilter = "filter" // its address's body, rewritten by its Command
+)
+
 // Feed is a subscription with its settings, counts and sync state.
 type Feed struct {
-	ID                 int64
-	URL                string
+	ID int64
+	// URL is the feed's address, or its source as written for a command
+	// feed ("exec:COMMAND") or a filter feed ("filter:COMMAND:URL"); see
+	// FetchURL for the address to download.
+	URL string
+	// Source is SourceURL, SourceExec or SourceFilter.
+	Source string
+	// Command is a command or filter feed's command, "" for others.
+	Command            string
 	Title              string
 	CustomTitle        bool // the user named it; downloads keep the name
 	SiteURL            string
@@ -56,6 +70,21 @@ type Feed struct {
 	// the server, never here); "" for a local feed.
 	RemoteID string
 }
+
+// FetchURL is the web address to download: URL itself, a filter feed's
+// address after its command, "" for a command feed (nothing to download).
+func (f Feed) FetchURL() string {
+	switch f.Source {
+	case SourceExec:
+		return ""
+	case SourceFilter:
+		return strings.TrimPrefix(f.URL, "filter:"+f.Command+":")
+	}
+	return f.URL
+}
+
+// RunsCommand reports whether syncing the feed runs its Command.
+func (f Feed) RunsCommand() bool { return f.Source == SourceExec || f.Source == SourceFilter }
 
 // Remote reports whether the feed is one of the account's.
 func (f Feed) Remote() bool { return f.RemoteID != "" }
@@ -91,9 +120,15 @@ type SyncState struct {
 
 // NewFeed is a subscription to add.
 type NewFeed struct {
-	// URL is the feed's address; only weburl can make one.
-	URL   weburl.URL
-	Title string // "" until the first download names it
+	// URL is the feed's address; only weburl can make one. A filter feed's
+	// is the address its command rewrites; a command feed has none.
+	URL weburl.URL
+	// Source is "" or SourceURL for a web feed, SourceExec or SourceFilter
+	// for a feed whose Command the engine has checked (cmdfeed.Parse).
+	Source string
+	// Command is a command or filter feed's command.
+	Command string
+	Title   string // "" until the first download names it
 	// CustomTitle keeps Title when downloads bring the publisher's.
 	CustomTitle bool
 	// SiteURL is the feed's web site, "" until a download gives it.
@@ -113,7 +148,7 @@ const feedColumns = `fd.id, fd.url, fd.title, fd.custom_title, fd.site_url, fd.d
 	fs.etag, fs.last_modified, fs.body_hash, fs.last_full_bytes, fs.last_download_at,
 	fs.last_attempt_at, fs.next_sync_at, fs.failures, fs.last_error, fs.retry_after,
 	fs.bytes_received, fs.bytes_saved, fs.requests, fs.not_modified, fs.delta_responses,
-	coalesce(fd.remote_id, ''), fd.full_text`
+	coalesce(fd.remote_id, ''), fd.full_text, fd.source, fd.command`
 
 const feedFrom = ` FROM feeds fd JOIN feed_sync fs ON fs.feed_id = fd.id LEFT JOIN folders fo ON fo.id = fd.folder_id `
 
@@ -132,7 +167,7 @@ func scanFeed(r rowScanner) (Feed, error) {
 		&st.ETag, &st.LastModified, &st.BodyHash, &st.LastFullBytes, &lastDl,
 		&lastAt, &next, &st.Failures, &st.LastError, &retry,
 		&st.BytesReceived, &st.BytesSaved, &st.Requests, &st.NotModified, &st.DeltaResponses,
-		&f.RemoteID, &f.FullText)
+		&f.RemoteID, &f.FullText, &f.Source, &f.Command)
 	if err != nil {
 		return f, err
 	}
@@ -149,29 +184,61 @@ func scanFeed(r rowScanner) (Feed, error) {
 // AddFeed subscribes to a feed and returns its id. A URL already subscribed
 // fails with ErrDuplicate.
 func (s *Store) AddFeed(ctx context.Context, nf NewFeed) (int64, error) {
-	if nf.URL.IsZero() {
-		return 0, errors.New("add a feed: no URL")
+	addr, err := nf.address()
+	if err != nil {
+		return 0, err
 	}
 	if nf.Sync != "" {
 		if err := checkSync(nf.Sync); err != nil {
-			return 0, fmt.Errorf("add %s: %w", nf.URL, err)
+			return 0, fmt.Errorf("add %s: %w", addr, err)
 		}
 	}
 	var id int64
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, func(tx *sql.Tx) error {
 		var err error
 		id, err = s.insertFeed(ctx, tx, nf)
 		return err
 	})
 	if err != nil {
-		return 0, fmt.Errorf("add %s: %w", nf.URL, err)
+		return 0, fmt.Errorf("add %s: %w", addr, err)
 	}
 	return id, nil
 }
 
+// address is what the url column holds for nf: its URL, or its source as
+// newsboat writes it.
+func (nf NewFeed) address() (string, error) {
+	switch nf.Source {
+	case "", SourceURL:
+		if nf.URL.IsZero() {
+			return "", errors.New("add a feed: no URL")
+		}
+		return nf.URL.String(), nil
+	case SourceExec:
+		if nf.Command == "" || !nf.URL.IsZero() {
+			return "", errors.New("add a command feed: a command and no URL")
+		}
+		return "exec:" + nf.Command, nil
+	case SourceFilter:
+		if nf.Command == "" || nf.URL.IsZero() || strings.Contains(nf.Command, ":") {
+			return "", errors.New("add a filter feed: a command without a colon and a URL")
+		}
+		return "filter:" + nf.Command + ":" + nf.URL.String(), nil
+	}
+	return "", fmt.Errorf("add a feed: unknown source %q", nf.Source)
+}
+
 func (s *Store) insertFeed(ctx context.Context, tx *sql.Tx, nf NewFeed) (int64, error) {
+	addr, err := nf.address()
+	if err != nil {
+		return 0, err
+	}
+	source := nf.Source
+	if source == "" {
+		source = SourceURL
+	}
 	var exists int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM feeds WHERE url = ?`, nf.URL).Scan(&exists); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM feeds WHERE url = ?`, addr).Scan(&exists); err != nil {
 		return 0, err
 	}
 	if exists > 0 {
@@ -191,10 +258,10 @@ func (s *Store) insertFeed(ctx context.Context, tx *sql.Tx, nf NewFeed) (int64, 
 		feedTitle = ""
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO feeds (url, title, custom_title, feed_title, site_url, folder_id, sync,
-		interval_minutes, max_items, download_enclosures, enclosures_since, created_at, full_text)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN ? END, ?, ?)`,
-		nf.URL, nf.Title, custom, feedTitle, nf.SiteURL, nullID(folder), nf.Sync, nf.IntervalMinutes, nf.MaxItems,
-		nf.DownloadEnclosures, nf.DownloadEnclosures, now, now, nf.FullText)
+		interval_minutes, max_items, download_enclosures, enclosures_since, created_at, full_text, source, command)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN ? END, ?, ?, ?, ?)`,
+		addr, nf.Title, custom, feedTitle, nf.SiteURL, nullID(folder), nf.Sync, nf.IntervalMinutes, nf.MaxItems,
+		nf.DownloadEnclosures, nf.DownloadEnclosures, now, now, nf.FullText, source, nf.Command)
 	if err != nil {
 		return 0, err
 	}

@@ -209,12 +209,18 @@ func syncResult(n int, res []engine.Result, err error) syncDoneMsg {
 // downloads the new feed, in the foreground.
 func (b backend) subscribe(raw, folder string) tea.Cmd {
 	return func() tea.Msg {
-		u, err := weburl.Parse(raw)
+		sub := engine.Subscription{Folder: folder}
+		spec, isCommand, err := engine.CommandSource(raw)
+		if isCommand {
+			sub.Command = spec
+		} else {
+			sub.URL, err = weburl.Parse(raw)
+		}
 		if err != nil {
 			return subscribedMsg{err: fmt.Errorf("add: %w", err)}
 		}
 		ctx := engine.Foreground(b.ctx)
-		got, err := b.engine.Subscribe(ctx, engine.Subscription{URL: u, Folder: folder})
+		got, err := b.engine.Subscribe(ctx, sub)
 		if err != nil {
 			return subscribedMsg{err: err}
 		}

@@ -31,7 +31,7 @@ func newSubscribeDialog(km KeyMap, st Styles, be backend, out *outbox, folder st
 			return nil, errors.New("enter the address of a feed or a web page")
 		}
 		u := v[fieldURL]
-		if !strings.Contains(u, "://") {
+		if !strings.Contains(u, "://") && !engine.IsCommandSource(u) {
 			u = "https://" + u
 		}
 		f.stayOpen("checking " + u + " …")

@@ -281,6 +281,11 @@ func (p *parser) outline(start xml.StartElement, dst *target, depth int) error {
 		// Children of a feed are read into the feed's own folder.
 		return p.outlines(dst, depth)
 	}
+	if command := strings.TrimSpace(a.exec); command != "" {
+		n := dst.get()
+		n.commands = append(n.commands, Command{Title: firstNonBlank(a.title, a.text), Command: command})
+		return p.outlines(dst, depth)
+	}
 
 	name := folderName(firstNonBlank(a.text, a.title))
 	if name == "" {
@@ -301,6 +306,7 @@ type attrs struct {
 	text, title, xmlURL, htmlURL, typ    string
 	sync, interval, maxItems, enclosures string
 	titleFromFeed, fullText              string
+	exec, filter                         string
 }
 
 func readAttrs(list []xml.Attr) attrs {
@@ -339,6 +345,10 @@ func readAttrs(list []xml.Attr) attrs {
 				set(&a.titleFromFeed, at.Value)
 			case "fulltext":
 				set(&a.fullText, at.Value)
+			case "exec":
+				set(&a.exec, at.Value)
+			case "filter":
+				set(&a.filter, at.Value)
 			}
 		}
 	}
@@ -360,6 +370,7 @@ func (a attrs) feed(url string) Feed {
 	f.Enclosures, _ = strconv.ParseBool(strings.TrimSpace(a.enclosures))
 	f.TitleFromFeed, _ = strconv.ParseBool(strings.TrimSpace(a.titleFromFeed))
 	f.FullText, _ = strconv.ParseBool(strings.TrimSpace(a.fullText))
+	f.Filter = strings.TrimSpace(a.filter)
 	return f
 }
 
@@ -392,10 +403,11 @@ func is(n xml.Name, local string) bool {
 
 // node is a folder under construction; sibling folders are merged by name.
 type node struct {
-	name   string
-	feeds  []Feed
-	kids   []*node
-	byName map[string]*node
+	name     string
+	feeds    []Feed
+	commands []Command
+	kids     []*node
+	byName   map[string]*node
 }
 
 func (n *node) child(name string) *node {
@@ -412,7 +424,7 @@ func (n *node) child(name string) *node {
 }
 
 func (n *node) folder() Folder {
-	f := Folder{Name: n.name, Feeds: n.feeds}
+	f := Folder{Name: n.name, Feeds: n.feeds, Commands: n.commands}
 	for _, c := range n.kids {
 		f.Folders = append(f.Folders, c.folder())
 	}

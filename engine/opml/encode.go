@@ -23,7 +23,10 @@ var now = time.Now
 // as tidings:sync, tidings:interval, tidings:maxItems, tidings:enclosures,
 // tidings:titleFromFeed and tidings:fullText attributes, each only when it
 // differs from the default: Sync other than "" or "default", positive
-// numbers, true (titleFromFeed only for a feed with a title). Values are written as given, so
+// numbers, true (titleFromFeed only for a feed with a title); a filter
+// feed's command as tidings:filter. Command feeds follow a folder's feeds
+// as <outline type="tidings-exec" tidings:exec="…"> without xmlUrl, which
+// other readers drop. Values are written as given, so
 // what Decode normalises (blank or duplicate names and URLs, "/" in folder
 // names, unknown sync modes) is normalised when the output is decoded.
 func Encode(w io.Writer, d *Document) error {
@@ -96,6 +99,19 @@ func writeContents(b *bytes.Buffer, f Folder, depth int) {
 		if feed.FullText {
 			attr(b, "tidings:fullText", "true")
 		}
+		if feed.Filter != "" {
+			attr(b, "tidings:filter", feed.Filter)
+		}
+		b.WriteString("/>\n")
+	}
+	for _, c := range f.Commands {
+		indent(b, depth)
+		b.WriteString(`<outline type="tidings-exec"`)
+		attr(b, "text", c.Title)
+		if c.Title != "" {
+			attr(b, "title", c.Title)
+		}
+		attr(b, "tidings:exec", c.Command)
 		b.WriteString("/>\n")
 	}
 	for _, sub := range f.Folders {
@@ -103,7 +119,7 @@ func writeContents(b *bytes.Buffer, f Folder, depth int) {
 		b.WriteString("<outline")
 		attr(b, "text", sub.Name)
 		attr(b, "title", sub.Name)
-		if len(sub.Feeds) == 0 && len(sub.Folders) == 0 {
+		if len(sub.Feeds) == 0 && len(sub.Folders) == 0 && len(sub.Commands) == 0 {
 			b.WriteString("/>\n")
 			continue
 		}

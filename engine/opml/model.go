@@ -38,6 +38,12 @@
 //     references: a DTD's entity declarations, external or not, are ignored,
 //     and using such an entity is an error.
 //
+// A command feed travels as <outline type="tidings-exec" tidings:exec="…">
+// (a Command of its Folder) and a filter feed's command as a feed's
+// tidings:filter attribute, so that an export shows everything; an
+// OPML file is someone else's as often as one's own, and tidings never
+// subscribes to a command from one (the engine says so, one line each).
+//
 // tidings' saved searches and rules travel in <head> as
 // <tidings:search name="…" query="…"/> and <tidings:rule action="…"
 // query="…" feed="URL"/> elements; their queries are kept as written.
@@ -99,6 +105,17 @@ type Folder struct {
 	Name    string
 	Folders []Folder
 	Feeds   []Feed
+	// Commands are the folder's command feeds: outlines of type
+	// "tidings-exec" with a tidings:exec attribute and no xmlUrl, which
+	// other readers drop. They are written so that a person sees what
+	// they had; tidings never subscribes to one from a file.
+	Commands []Command
+}
+
+// Command is a command feed (tidings add 'exec:COMMAND') as an outline.
+type Command struct {
+	Title   string // title, else text
+	Command string // tidings:exec
 }
 
 // Feed is one subscription.
@@ -124,6 +141,10 @@ type Feed struct {
 	// FullText fetches each new item's page for its article
 	// (tidings:fullText="true").
 	FullText bool
+	// Filter is a filter feed's command (tidings:filter): in tidings the
+	// body of xmlUrl went through it. Like Command, it is written for a
+	// person to see and never run from a file.
+	Filter string
 }
 
 // Address is the feed's xmlUrl as a checked web address, or the reason it

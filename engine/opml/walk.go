@@ -17,6 +17,16 @@ func (f Folder) Walk(fn func(path string, feed Feed)) {
 	})
 }
 
+// WalkCommands calls fn for every command feed in f and its sub-folders,
+// in the order and with the paths of [Folder.Walk].
+func (f Folder) WalkCommands(fn func(path string, c Command)) {
+	f.walk("", func(path string, f Folder) {
+		for _, c := range f.Commands {
+			fn(path, c)
+		}
+	})
+}
+
 // FolderPaths returns the path of every folder in f, f itself included
 // unless its path is "" (as for the root), and empty folders included.
 // Paths are as in [Folder.Walk], in the same order, so a folder always

@@ -22,7 +22,7 @@ import (
 var constructors = map[string][]string{
 	"Parse": {
 		"sanitize/weburl", "engine/fetch", "engine/feed", "engine/opml", "engine/newsboat",
-		"engine/newsboat/cache", "engine/remote", "config", "ui", "ui/cli",
+		"engine/newsboat/cache", "engine/remote", "engine/cmdfeed", "config", "ui", "ui/cli",
 	},
 	"Resolve":   {"sanitize/weburl", "engine", "engine/fetch", "engine/feed"},
 	"MustParse": {"sanitize/weburl"},

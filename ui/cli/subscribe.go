@@ -37,7 +37,10 @@ func (c *cli) addCmd() *cobra.Command {
 			"account configured ([remote]), the account's server subscribes (--folder names its label)\n" +
 			"and the items come with the next sync; --local keeps the feed on this machine instead.\n" +
 			"The first feed added (without an account) also says on stderr how often feeds refresh by\n" +
-			"default and where to change it.",
+			"default and where to change it.\n\n" +
+			"'exec:COMMAND ARGS' subscribes to a command feed (the command's stdout is the feed) and\n" +
+			"'filter:COMMAND ARGS:URL' to a filter feed (URL's body goes through the command); nothing\n" +
+			"runs until the first sync. See \"Command and filter feeds\" in tidings man.",
 		Args: exactArgs(1, "one URL"),
 		RunE: func(_ *cobra.Command, args []string) error { return c.runAdd(args[0], o) },
 	}
@@ -58,12 +61,17 @@ func (c *cli) runAdd(rawURL string, o addOptions) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	u, err := weburl.Parse(rawURL)
+	sub := engine.Subscription{Folder: o.folder, Title: o.title, IntervalMinutes: o.interval, Local: o.local, Pick: o.pick}
+	spec, isCommand, err := engine.CommandSource(rawURL)
+	if isCommand {
+		sub.Command = spec
+	} else {
+		sub.URL, err = weburl.Parse(rawURL)
+	}
 	if err != nil {
 		return fmt.Errorf("add: %w", err)
 	}
 	return c.withApp(func(a *app) error {
-		sub := engine.Subscription{URL: u, Folder: o.folder, Title: o.title, IntervalMinutes: o.interval, Local: o.local, Pick: o.pick}
 		if o.enclosures {
 			sub.Enclosures = &o.enclosures
 		}
