@@ -201,7 +201,9 @@ func (s sender) bookmark(a sent, out *outbox) tea.Cmd {
 		c := exec.CommandContext(ctx, words[0], append(words[1:], args...)...)
 		var output cappedBuffer
 		c.Stdout, c.Stderr, c.WaitDelay = &output, &output, time.Second
+		ownGroup(c)
 		err = c.Run()
+		endGroup(c)
 		first := firstLine(output.Bytes())
 		switch {
 		case err != nil && first != "":
