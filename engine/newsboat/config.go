@@ -80,7 +80,7 @@ func settingLine(r *settingsReader, n int, line string) error {
 	if err != nil {
 		return err
 	}
-	return r.read(n, tokens)
+	return r.read(n, line, tokens)
 }
 
 // firstWord is a line's first blank-separated word.

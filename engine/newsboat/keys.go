@@ -265,10 +265,10 @@ func (m *keymap) bindings() []KeyBinding {
 	return append(out, perContext...)
 }
 
-// common is a's keys in most of its contexts (the first context's on a
-// tie).
+// common is a's keys in most of its contexts (its default keys on a tie,
+// else the first context's).
 func (m *keymap) common(a Action) []string {
-	best, bestN := m.keys[a.Contexts[0]][a.Name], 0
+	best, bestN := a.Keys, 0
 	for _, c := range a.Contexts {
 		n := 0
 		for _, d := range a.Contexts {
@@ -276,7 +276,7 @@ func (m *keymap) common(a Action) []string {
 				n++
 			}
 		}
-		if n > bestN {
+		if n > bestN || n == bestN && slices.Equal(m.keys[c][a.Name], a.Keys) {
 			best, bestN = m.keys[c][a.Name], n
 		}
 	}

@@ -58,9 +58,9 @@ var settingCommands = map[string]bool{
 	"highlight-article": true, "browser": true, "bookmark-cmd": true, "pipe-to": true,
 }
 
-// read translates one line whose first token is one of settingCommands;
+// read translates line n, whose first token is one of settingCommands;
 // a line that does not translate is an error saying why.
-func (r *settingsReader) read(line int, tokens []string) error {
+func (r *settingsReader) read(line int, text string, tokens []string) error {
 	args := tokens[1:]
 	var note string
 	var err error
@@ -92,7 +92,7 @@ func (r *settingsReader) read(line int, tokens []string) error {
 		err = fmt.Errorf(`newsboat has no pipe-to setting (it is an operation: "bind-key KEY pipe-to" and a macro's "pipe-to COMMAND" translate)`)
 	}
 	if note != "" {
-		r.out.Notes = append(r.out.Notes, Untranslated{Line: line, Text: strings.Join(tokens, " "), Reason: note})
+		r.out.Notes = append(r.out.Notes, Untranslated{Line: line, Text: text, Reason: note})
 	}
 	return err
 }
