@@ -35,11 +35,6 @@ type Setting struct {
 	Value string
 }
 
-// Empty reports whether the file translated nothing into settings.
-func (s Settings) Empty() bool {
-	return s.Browser.Line == 0 && s.BookmarkCommand.Line == 0 && len(s.Keys)+len(s.Macros)+len(s.Colors)+len(s.Highlights)+len(s.ArticleHighlights) == 0
-}
-
 // settingsReader translates a config's setting lines one by one.
 type settingsReader struct {
 	out    Settings

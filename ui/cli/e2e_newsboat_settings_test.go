@@ -33,7 +33,7 @@ func TestImportNewsboatSettingsWritesANewConfig(t *testing.T) {
 	from := repoFile(t, "testdata", "newsboat", "settings.config")
 	path := filepath.Join(u.home, "config", "tidings", "config.toml")
 	r := u.run("import", "--newsboat-config", from)
-	if r.code != 0 || r.stdout != "wrote 22 settings translated from newsboat to "+path+" (a new file)\nimported 0 saved searches and 1 rules\n" ||
+	if r.code != 0 || r.stdout != "imported 0 saved searches and 1 rules\nwrote 22 settings translated from newsboat to "+path+" (a new file)\n" ||
 		r.stderr != newsboatSettingsNotices {
 		t.Fatalf("exit %d\nstdout: %s\nstderr: %s\nwant notices:\n%s", r.code, r.stdout, r.stderr, newsboatSettingsNotices)
 	}
@@ -47,7 +47,7 @@ func TestImportNewsboatSettingsWritesANewConfig(t *testing.T) {
 	}
 	requireLoads(t, path) // the binary loads it too: the second import needs it
 	r = u.run("import", "--newsboat-config", from)
-	if r.code != 0 || !strings.HasPrefix(r.stdout, "wrote 0 settings translated from newsboat to "+path+"; 22 left out, named above\n") ||
+	if r.code != 0 || !strings.HasSuffix(r.stdout, "wrote 0 settings translated from newsboat to "+path+"; 22 left out, named above\n") ||
 		!strings.Contains(r.stderr, "tidings: config line 3: not written: "+path+" sets ui.browser already\n") {
 		t.Errorf("second import: exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
 	}
@@ -67,7 +67,7 @@ func TestImportNewsboatSettingsAppendsToAConfig(t *testing.T) {
 	r := u.run("import", "--newsboat-config", repoFile(t, "testdata", "newsboat", "settings.config"))
 	wantSkipped := "tidings: config line 3: not written: " + path + " sets ui.browser already\n" +
 		"tidings: config line 4: not written: " + path + ` has a [ui] table: add bookmark_command = "~/bin/bookmark.sh" there` + "\n"
-	if r.code != 0 || !strings.HasPrefix(r.stdout, "wrote 20 settings translated from newsboat to "+path+"; 2 left out, named above\n") ||
+	if r.code != 0 || !strings.HasSuffix(r.stdout, "wrote 20 settings translated from newsboat to "+path+"; 2 left out, named above\n") ||
 		!strings.HasSuffix(r.stderr, wantSkipped) {
 		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
 	}

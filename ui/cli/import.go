@@ -78,12 +78,14 @@ func (c *cli) runImport(o importOptions) error {
 				return err
 			}
 			extras.Rules += got.Rules
-			if err := writeNewsboatSettings(a, configFrom, config.Settings); err != nil {
-				return err
-			}
 		}
 		if list.hasExtras() || config != nil {
 			fmt.Fprintf(a.stdout, "imported %d saved searches and %d rules\n", extras.Searches, extras.Rules)
+		}
+		if config != nil {
+			if err := writeNewsboatSettings(a, configFrom, config.Settings); err != nil {
+				return err
+			}
 		}
 		if cache == nil {
 			return nil
