@@ -152,9 +152,9 @@ func (m *keymap) bind(line int, args []string) error {
 	if err != nil {
 		return err
 	}
-	bound := false
+	bound, digit := false, len(key) == 1 && key[0] >= '0' && key[0] <= '9'
 	for _, c := range ctxs {
-		if c == ctxReader && len(key) == 1 && key[0] >= '0' && key[0] <= '9' {
+		if c == ctxReader && digit {
 			continue // the reader's digits are link numbers
 		}
 		for _, name := range names {
@@ -166,7 +166,10 @@ func (m *keymap) bind(line int, args []string) error {
 			}
 		}
 	}
-	if !bound {
+	switch {
+	case !bound && digit && slices.Contains(ctxs, ctxReader):
+		return fmt.Errorf("in tidings' reader, digits are the links' numbers")
+	case !bound:
 		return fmt.Errorf("tidings' %s is not used %s", strings.Join(names, "/"), where(dialogArg(args, 2)))
 	}
 	return nil

@@ -103,6 +103,7 @@ func TestKeysThatDoNotTranslate(t *testing.T) {
 		`bind-key x open urlview`,
 		`bind-key x toggle-article-read feedlist`,
 		`unbind-key -a help`,
+		`bind-key 5 open article`,
 	)
 	want := []string{
 		"1: newsboat's clear-tag has no tidings action",
@@ -110,6 +111,7 @@ func TestKeysThatDoNotTranslate(t *testing.T) {
 		`3: "," is tidings' macro prefix`,
 		"4: tidings has no urlview dialog",
 		"5: tidings' toggle-read is not used in the tree",
+		"7: in tidings' reader, digits are the links' numbers",
 	}
 	if got := untranslated(c); !slices.Equal(got, want) {
 		t.Errorf("untranslated\n %q\nwant\n %q", got, want)
