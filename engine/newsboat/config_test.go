@@ -39,9 +39,9 @@ func TestParseConfigTranslatesIgnoreArticleLines(t *testing.T) {
 			}
 		})
 	}
-	if len(c.Untranslated) != 2 || c.Untranslated[0].Line != 3 || !strings.Contains(c.Untranslated[0].Reason, "newsboat's date has no") ||
-		c.Untranslated[1].Line != 6 || !strings.Contains(c.Untranslated[1].Reason, "quote") {
-		t.Errorf("untranslated %+v, want lines 3 (date) and 6 (an unclosed quote)", c.Untranslated)
+	if u := c.Untranslated; len(u) != 3 || u[0].Line != 3 || !strings.Contains(u[0].Reason, "newsboat's date has no") ||
+		u[1].Line != 4 || !strings.Contains(u[1].Reason, "quote") || u[2].Line != 6 || !strings.Contains(u[2].Reason, "quote") {
+		t.Errorf("untranslated %+v, want lines 3 (date), 4 and 6 (an unclosed quote)", u)
 	}
 }
 

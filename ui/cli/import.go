@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
@@ -41,10 +42,14 @@ func (c *cli) runImport(o importOptions) error {
 		}
 	}
 	var config *newsboat.Config
+	var configFrom string
 	if o.config != "" {
 		var err error
 		if config, err = readNewsboatConfig(o.config); err != nil {
 			return err
+		}
+		if configFrom, err = filepath.Abs(o.config); err != nil {
+			return fmt.Errorf("import: %w", err)
 		}
 	}
 	var cache *newsboatcache.Cache
@@ -77,6 +82,11 @@ func (c *cli) runImport(o importOptions) error {
 		if list.hasExtras() || config != nil {
 			fmt.Fprintf(a.stdout, "imported %d saved searches and %d rules\n", extras.Searches, extras.Rules)
 		}
+		if config != nil {
+			if err := writeNewsboatSettings(a, configFrom, config.Settings); err != nil {
+				return err
+			}
+		}
 		if cache == nil {
 			return nil
 		}
@@ -88,6 +98,27 @@ func (c *cli) runImport(o importOptions) error {
 		printCacheImport(a, got)
 		return nil
 	})
+}
+
+// writeNewsboatSettings writes the settings translated from the newsboat
+// config at from into tidings' configuration file and says what it did:
+// the notes of lines translated with a difference, the settings left out,
+// and one summary line.
+func writeNewsboatSettings(a *app, from string, s newsboat.Settings) error {
+	var notes []string
+	for _, n := range s.Notes {
+		notes = append(notes, "config "+n.String()+" (translated)")
+	}
+	a.notices(notes)
+	skipped, summary, err := importSettings(a.cfgPath, from, s)
+	a.notices(skipped)
+	if err != nil {
+		return err
+	}
+	if summary != "" {
+		fmt.Fprintln(a.stdout, summary)
+	}
+	return nil
 }
 
 // readNewsboatConfig reads a newsboat config whole.

@@ -20,10 +20,13 @@ func (c *cli) importCmd() *cobra.Command {
 			"\"~Title\" its name, and query feeds become saved searches where their expression translates\n" +
 			"(the others are reported with a notice each). --newsboat-config reads a newsboat config and\n" +
 			"turns its ignore-article lines into rules (ignore-mode \"display\": hide rules, else delete\n" +
-			"rules; each line that does not translate is reported). --newsboat-cache reads newsboat's\n" +
-			"cache.db and brings over its feeds and articles with their read and flagged state, rules\n" +
-			"applied. Nothing is fetched; feeds, articles, searches and rules already there are left as\n" +
-			"they are (an article can only become read or flagged), so importing twice changes nothing.\n" +
+			"rules) and its bind-key, unbind-key, macro, color, highlight, highlight-article, browser and\n" +
+			"bookmark-cmd lines into settings, written into the config file (a new one, or appended to\n" +
+			"yours leaving what is there; keys you set already are left out and named); each line that\n" +
+			"does not translate is reported. --newsboat-cache reads newsboat's cache.db and brings over\n" +
+			"its feeds and articles with their read and flagged state, rules applied. Nothing is fetched;\n" +
+			"feeds, articles, searches and rules already there are left as they are (an article can only\n" +
+			"become read or flagged), so importing twice changes nothing.\n" +
 			"A file that cannot be read whole changes nothing.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -39,7 +42,7 @@ func (c *cli) importCmd() *cobra.Command {
 	cmd.Flags().StringVar(&o.cache, "newsboat-cache", "",
 		"newsboat's cache.db (~/.local/share/newsboat/cache.db or ~/.newsboat/cache.db): its feeds, articles, read and flag state")
 	cmd.Flags().StringVar(&o.config, "newsboat-config", "",
-		"newsboat's config (~/.config/newsboat/config or ~/.newsboat/config): its ignore-article lines become rules")
+		"newsboat's config (~/.config/newsboat/config or ~/.newsboat/config): ignore-article lines become rules; keys, macros, colours, highlights, browser, bookmark-cmd become settings")
 	return cmd
 }
 
