@@ -94,7 +94,7 @@ func TestReboundKeysAndMacrosInTmux(t *testing.T) {
 	tt.waitFor("t/k, pgup/pgdn scroll")
 	tt.text("ttt") // one write: one key message with three runes
 	tt.waitFor("lines 4–")
-	tt.keys("G")
+	tt.keys("NPage", "NPage") // to the Screen section, where help is
 	tt.waitFor("f2/?    help")
 	tt.keys("Escape")
 	tt.waitGone("tidings — keys") // else the next key after ESC reads as alt+key

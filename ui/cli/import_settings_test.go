@@ -23,12 +23,12 @@ func TestImportSettingsTwiceWritesOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "tidings", "config.toml")
-	if _, summary, err := importSettings(path, "newsboat/config", c.Settings); err != nil || summary != "wrote 22 settings translated from newsboat to "+path+" (a new file)" {
+	if _, summary, err := importSettings(path, "newsboat/config", c.Settings); err != nil || summary != "wrote 23 settings translated from newsboat to "+path+" (a new file)" {
 		t.Fatalf("first import: %q, %v", summary, err)
 	}
 	first := readText(t, path)
 	skipped, summary, err := importSettings(path, "newsboat/config", c.Settings)
-	if err != nil || summary != "wrote 0 settings translated from newsboat to "+path+"; 22 left out, named above" || len(skipped) != 22 {
+	if err != nil || summary != "wrote 0 settings translated from newsboat to "+path+"; 23 left out, named above" || len(skipped) != 23 {
 		t.Fatalf("second import: %q, %d left out, %v", summary, len(skipped), err)
 	}
 	for _, s := range skipped {

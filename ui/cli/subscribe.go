@@ -30,9 +30,9 @@ func (c *cli) addCmd() *cobra.Command {
 		Use:   "add URL [--folder A/B] [--interval MIN] [--enclosures] [--title T] [--pick N | --all]",
 		Short: "Subscribe to a feed (or the feed a web page announces)",
 		Long: "Fetches URL once to check that it is a feed (a web page is searched for the feeds it\n" +
-			"announces), subscribes without storing items, and prints the new feed's id. A page that\n" +
-			"announces several feeds is refused with exit status 2 and its feeds listed on stdout, one\n" +
-			"a line (number, URL, type, title, tab-separated): --pick N subscribes to the N-th, --all\n" +
+			"announces), subscribes without storing items, and prints the new feed's id. Of a page that\n" +
+			"announces several feeds the first is taken and the others are listed on stderr, one a line\n" +
+			"(number, URL, type, title, tab-separated): --pick N subscribes to the N-th instead, --all\n" +
 			"to every one (an id a line). An interval under 15 minutes is raised to 15. With an\n" +
 			"account configured ([remote]), the account's server subscribes (--folder names its label)\n" +
 			"and the items come with the next sync; --local keeps the feed on this machine instead.\n" +
@@ -81,9 +81,7 @@ func (c *cli) runAdd(rawURL string, o addOptions) error {
 		case errors.As(err, &several) && o.all:
 			return a.subscribeAll(sub, several.Feeds)
 		case errors.As(err, &several):
-			a.listAnnounced(several.Feeds)
-			return usagef("%s announces %d feeds (listed on stdout): --pick N subscribes to one, --all to every one",
-				several.Page, len(several.Feeds))
+			return a.subscribeFirst(sub, several)
 		case errors.Is(err, engine.ErrNoSuchFeed):
 			return asUsage(err)
 		}
@@ -138,12 +136,23 @@ func (a *app) subscribeAll(sub engine.Subscription, feeds []engine.AnnouncedFeed
 	return nil
 }
 
-// listAnnounced prints a page's feeds on stdout, one a line: number, URL,
-// media type and title, tab-separated.
-func (a *app) listAnnounced(feeds []engine.AnnouncedFeed) {
-	for i, f := range feeds {
-		fmt.Fprintf(a.stdout, "%d\t%s\t%s\t%s\n", i+1, f.URL, oneLine(f.Type), oneLine(f.Title))
+// subscribeFirst is add of a page announcing several feeds without
+// --pick or --all: the first, as a page lists its main feed first, then
+// the others on stderr, one a line (number, URL, media type and title,
+// tab-separated) under a line saying how to take another.
+func (a *app) subscribeFirst(sub engine.Subscription, several *engine.SeveralFeedsError) error {
+	sub.URL, sub.Pick = several.Feeds[0].URL, 0 // the page is not read again
+	err := a.subscribe(sub)
+	what := "subscribed to the first"
+	if err != nil {
+		what = "the first could not be subscribed"
 	}
+	fmt.Fprintf(a.stderr, "tidings: %s announces %d feeds; %s; --pick N takes another, --all every one:\n",
+		several.Page, len(several.Feeds), what)
+	for i, f := range several.Feeds[1:] {
+		fmt.Fprintf(a.stderr, "%d\t%s\t%s\t%s\n", i+2, f.URL, oneLine(f.Type), oneLine(f.Title))
+	}
+	return err
 }
 
 // onlyFeed reports whether the database holds one feed: the first add
