@@ -6,24 +6,23 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tidings-rss/tidings/engine/query"
 	"github.com/tidings-rss/tidings/sanitize"
 )
 
 // Search returns up to limit items whose title or content holds every word
 // of text (prefixes match), newest first. Search syntax in text is not
-// interpreted: each word is matched as a quoted term.
+// interpreted: each word is matched as a quoted term. It is the page of
+// Items with text as the filter's one full-text test: the page's ids are
+// picked and sorted first, and only its rows read.
 func (s *Store) Search(ctx context.Context, text string, limit int) ([]Item, error) {
-	match := ftsQuery(text)
-	if match == "" {
+	if ftsQuery(text) == "" {
 		return nil, nil
 	}
 	if limit <= 0 {
 		limit = 200
 	}
-	items, err := s.queryItems(ctx, `SELECT `+itemColumns+` FROM items i
-		JOIN feeds fd ON fd.id = i.feed_id
-		WHERE i.hidden = 0 AND i.id IN (SELECT docid FROM items_fts WHERE items_fts MATCH ?)
-		ORDER BY i.sort_at DESC, i.id DESC LIMIT ?`, match, limit)
+	items, err := s.Items(ctx, ItemQuery{Filter: &query.FullText{Text: text}, Limit: limit})
 	if err != nil {
 		return nil, fmt.Errorf("search %s: %w", sanitize.Shown(text), err)
 	}
