@@ -13,8 +13,8 @@ import (
 // Search returns up to limit items whose title or content holds every word
 // of text (prefixes match), newest first. Search syntax in text is not
 // interpreted: each word is matched as a quoted term. It is the page of
-// Items with text as the filter's one full-text test: the page's ids are
-// picked and sorted first, and only its rows read.
+// Items with text as the filter's one full-text test, so the plan for a
+// frequent word walks the items by date (textPlan).
 func (s *Store) Search(ctx context.Context, text string, limit int) ([]Item, error) {
 	if ftsQuery(text) == "" {
 		return nil, nil
