@@ -19,8 +19,9 @@
 // items_fts is an FTS4 table that holds the words of an item's title and
 // content, not its HTML: tag names, attributes and URLs are left out
 // (indexText), and runs of scripts written without spaces (Chinese,
-// Japanese, Thai …) are indexed as their bigrams, so that any two
-// characters of a run find it (fts_ngram.go). It keeps no per-document sizes (matchinfo=fts3): search
+// Japanese, Thai …) are indexed as their bigrams, and the last character
+// of each run once more after the text, so that any characters of a run,
+// one or more, find it (fts_ngram.go). It keeps no per-document sizes (matchinfo=fts3): search
 // orders by date, not rank. A write adds its new items' words together
 // after its other item statements (fts_batch.go), so that a download
 // makes one index segment, not one per item;

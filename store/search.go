@@ -31,7 +31,7 @@ func (s *Store) Search(ctx context.Context, text string, limit int) ([]Item, err
 
 // ftsQuery turns free text into an FTS4 query of quoted prefix terms. A
 // term holding a run of an unsegmented script is cut into that run's
-// bigrams as the index holds them (ngramText): quoted, they are a phrase
+// bigrams as the index holds them (ngramQuery): quoted, they are a phrase
 // that matches where they follow each other, so "天気" finds
 // "東京の天気は晴れ".
 func ftsQuery(text string) string {
@@ -41,7 +41,7 @@ func ftsQuery(text string) string {
 		if w == "" {
 			continue
 		}
-		cut := ngramText(w)
+		cut := ngramQuery(w)
 		phrase := strings.TrimSpace(cut)
 		if last := phrase[strings.LastIndexByte(phrase, ' ')+1:]; !strings.HasSuffix(cut, " ") || utf8.RuneCountInString(last) < 2 {
 			phrase += "*" // a bigram is a whole token: no prefix to expand
