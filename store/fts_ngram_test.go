@@ -211,7 +211,7 @@ func TestCJKIndexRebuiltOnUpgrade(t *testing.T) {
 func TestCJKRunTailsAddedOnUpgrade(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	writeOldDatabase(t, path, func(name string) bool { return strings.HasSuffix(name, "_fts_run_tails.sql") },
+	writeOldDatabase(t, path, func(name string) bool { return strings.HasSuffix(name, "_fts_one_column.sql") },
 		`INSERT INTO feeds (url, title, created_at) VALUES ('http://old.example/feed', 'Old', 0)`,
 		`INSERT INTO feed_sync (feed_id) VALUES (1)`,
 		`INSERT INTO items (feed_id, item_key, title, content, first_seen_at, sort_at) VALUES (1, 'g:1', 'ニュース', '<p>今日は晴天</p>', 0, 0)`,

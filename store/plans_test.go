@@ -51,11 +51,11 @@ func TestTextPlansKeepTheirPlans(t *testing.T) {
 		want string
 	}{
 		{"matches first", ItemQuery{Filter: query.MustParse(`text:"word"`), Limit: 50}, matchesFirst,
-			"SEARCH i USING INTEGER PRIMARY KEY (rowid=?); LIST SUBQUERY 2; SEARCH i USING INTEGER PRIMARY KEY (rowid=?); LIST SUBQUERY 1; SCAN items_fts VIRTUAL TABLE INDEX 4:; USE TEMP B-TREE FOR ORDER BY; SEARCH fd USING INTEGER PRIMARY KEY (rowid=?); USE TEMP B-TREE FOR ORDER BY"},
+			"SEARCH i USING INTEGER PRIMARY KEY (rowid=?); LIST SUBQUERY 2; SEARCH i USING INTEGER PRIMARY KEY (rowid=?); LIST SUBQUERY 1; SCAN items_fts VIRTUAL TABLE INDEX 3:; USE TEMP B-TREE FOR ORDER BY; SEARCH fd USING INTEGER PRIMARY KEY (rowid=?); USE TEMP B-TREE FOR ORDER BY"},
 		{"date first", ItemQuery{Filter: query.MustParse(`text:"word"`), Limit: 50}, dateFirst,
-			"SEARCH i USING INTEGER PRIMARY KEY (rowid=?); LIST SUBQUERY 2; SCAN i USING INDEX items_sort; LIST SUBQUERY 1; SCAN items_fts VIRTUAL TABLE INDEX 4:; CREATE BLOOM FILTER; SEARCH fd USING INTEGER PRIMARY KEY (rowid=?); USE TEMP B-TREE FOR ORDER BY"},
+			"SEARCH i USING INTEGER PRIMARY KEY (rowid=?); LIST SUBQUERY 2; SCAN i USING INDEX items_sort; LIST SUBQUERY 1; SCAN items_fts VIRTUAL TABLE INDEX 3:; CREATE BLOOM FILTER; SEARCH fd USING INTEGER PRIMARY KEY (rowid=?); USE TEMP B-TREE FOR ORDER BY"},
 		{"date first, unread", ItemQuery{Filter: query.MustParse(`text:"word"`), Unread: true, Limit: 50}, dateFirst,
-			"SEARCH i USING INTEGER PRIMARY KEY (rowid=?); LIST SUBQUERY 2; SCAN i USING INDEX items_unread_sort; LIST SUBQUERY 1; SCAN items_fts VIRTUAL TABLE INDEX 4:; CREATE BLOOM FILTER; SEARCH fd USING INTEGER PRIMARY KEY (rowid=?); USE TEMP B-TREE FOR ORDER BY"},
+			"SEARCH i USING INTEGER PRIMARY KEY (rowid=?); LIST SUBQUERY 2; SCAN i USING INDEX items_unread_sort; LIST SUBQUERY 1; SCAN items_fts VIRTUAL TABLE INDEX 3:; CREATE BLOOM FILTER; SEARCH fd USING INTEGER PRIMARY KEY (rowid=?); USE TEMP B-TREE FOR ORDER BY"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
