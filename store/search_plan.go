@@ -70,13 +70,32 @@ func (s *Store) textPlan(ctx context.Context, q ItemQuery) textPlan {
 	return dateFirst
 }
 
-// matchesAtLeast reports whether the full-text query match matches at
-// least bound items. A word of a search is a prefix ("word*"), and FTS4
-// reads the whole list of every word a prefix expands to before it
-// gives the first match, where it reads a whole word's list as it goes:
-// so the words as whole words, which match fewer items, are counted
-// first, and the prefixes only when those fall short.
+// matchesAtLeast reports whether the full-text query match (ftsQuery's:
+// quoted phrases of words, the last of a phrase perhaps a prefix "w*")
+// matches at least bound items. FTS4 reads a whole word's list as it goes,
+// so a count up to bound costs little for a word, frequent or rare; but
+// it reads every list a prefix expands to, and every list of a phrase,
+// before the first match. So the words are counted alone first: a query
+// matches no more items than any one of its words, and a rare word
+// settles it (a prefix is counted as a whole word first, which matches
+// fewer items, and as a prefix only when that falls short). Only when
+// every word is frequent is the query itself counted.
 func (s *Store) matchesAtLeast(ctx context.Context, match string, bound int) bool {
+	words := strings.Fields(strings.ReplaceAll(match, `"`, ""))
+	for _, w := range words {
+		if !s.countsAtLeast(ctx, `"`+w+`"`, bound) {
+			return false
+		}
+	}
+	if len(words) == 1 {
+		return true
+	}
+	return s.countsAtLeast(ctx, match, bound)
+}
+
+// countsAtLeast is matchesAtLeast for a query counted as it is: as whole
+// words first, then with its prefixes.
+func (s *Store) countsAtLeast(ctx context.Context, match string, bound int) bool {
 	whole := strings.ReplaceAll(match, `*"`, `"`)
 	for _, m := range []string{whole, match} {
 		var n int
