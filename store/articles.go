@@ -169,8 +169,8 @@ func (s *Store) SaveArticle(ctx context.Context, itemID int64, a Article) error 
 			return err
 		}
 		if reindex {
-			_, err = tx.ExecContext(ctx, `INSERT INTO items_fts (docid, title, content)
-				SELECT rowid, title, content FROM items_fts_text WHERE rowid = ?`, itemID)
+			_, err = tx.ExecContext(ctx, `INSERT INTO items_fts (docid, body)
+				SELECT rowid, body FROM items_fts_text WHERE rowid = ?`, itemID)
 		}
 		return err
 	})

@@ -17,10 +17,12 @@
 // # Full-text index
 //
 // items_fts is an FTS4 table that holds the words of an item's title and
-// content, not its HTML: tag names, attributes and URLs are left out
-// (indexText), and runs of scripts written without spaces (Chinese,
-// Japanese, Thai …) are indexed as their bigrams, so that any two
-// characters of a run find it (fts_ngram.go). It keeps no per-document sizes (matchinfo=fts3): search
+// content, in one column (body), not its HTML: tag names, attributes and
+// URLs are left out (indexText), and runs of scripts written without
+// spaces (Chinese, Japanese, Thai …) are indexed as their bigrams, and
+// the last character of each run once more after the text, so that any
+// characters of a run, one or more, find it (fts_ngram.go). It keeps no
+// per-document sizes (matchinfo=fts3): search
 // orders by date, not rank. A write adds its new items' words together
 // after its other item statements (fts_batch.go), so that a download
 // makes one index segment, not one per item;
@@ -35,10 +37,10 @@
 // and its delete and update triggers call the SQL functions html_text
 // and title_text, which every tidings connection registers: a program
 // that runs PRAGMA integrity_check, or deletes or changes items, must
-// register them too ([HTMLText] and [TitleText] are they). No trigger indexes a new item: a program that
-// inserts items inserts their words into items_fts itself, as tidings
-// does, or runs INSERT INTO items_fts(items_fts) VALUES ('rebuild')
-// afterwards.
+// register them too ([HTMLText] and [TitleText] are they). No trigger
+// indexes a new item: a program that inserts items inserts their words
+// into items_fts itself, as tidings does (see [HTMLText]), or runs
+// INSERT INTO items_fts(items_fts) VALUES ('rebuild') afterwards.
 //
 // # Statements
 //

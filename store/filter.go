@@ -21,7 +21,15 @@ const day = 24 * 60 * 60
 // aliased "i" and its arguments. User text only ever travels as an
 // argument. now is the instant age is counted from.
 func compileFilter(e query.Expr, now time.Time) (string, []any) {
-	c := &compiler{now: now.Unix()}
+	return compilePlanned(e, now, matchesFirst)
+}
+
+// compilePlanned is compileFilter for a page found by plan (see
+// textPlan): with dateFirst, a full-text test is written "+i.id IN …",
+// which SQLite cannot look items up by, so it walks an index in date
+// order and tests each item against the matches.
+func compilePlanned(e query.Expr, now time.Time, plan textPlan) (string, []any) {
+	c := &compiler{now: now.Unix(), plan: plan}
 	c.expr(e)
 	return c.b.String(), c.args
 }
@@ -31,6 +39,7 @@ type compiler struct {
 	b    strings.Builder
 	args []any
 	now  int64
+	plan textPlan
 }
 
 func (c *compiler) write(sql string, args ...any) {
@@ -55,6 +64,9 @@ func (c *compiler) expr(e query.Expr) {
 	case *query.AgeTest:
 		c.age(e)
 	case *query.FullText:
+		if c.plan == dateFirst {
+			c.write("+")
+		}
 		c.write(`i.id IN (SELECT docid FROM items_fts WHERE items_fts MATCH ?)`, ftsQuery(e.Text))
 	default:
 		panic(fmt.Sprintf("store: compile %T: unknown expression", e))

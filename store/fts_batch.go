@@ -48,11 +48,11 @@ func (b *ftsBatch) holds(id int64) bool {
 
 // flush adds the held entries to the index, as the view items_fts_text
 // reads them (the index forgets an item through that view, so both must
-// agree), and empties the batch.
+// agree; a new item has no article yet), and empties the batch.
 func (b *ftsBatch) flush(ctx context.Context, tx *sql.Tx) error {
 	for _, e := range b.held {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO items_fts(docid, title, content) VALUES (?, ?, ?)`,
-			e.id, indexTitle(e.title), indexText(e.content)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO items_fts(docid, body) VALUES (?, ?)`,
+			e.id, indexBody(e.title, e.content)); err != nil {
 			return fmt.Errorf("index item %d: %w", e.id, err)
 		}
 	}

@@ -15,6 +15,14 @@ import (
 // into a phrase of consecutive bigrams (ftsQuery): any two or more
 // characters of a run find it. A run of one character is indexed as it
 // is.
+//
+// The last character of a longer run is in no bigram as the first
+// character, so the prefix query a single character makes ("天*") would
+// miss it ("晴天"). So the last character of each run of two or more is
+// indexed once more, alone, after all the text: there it breaks no
+// phrase, and "天*" finds every 天 (the first of a bigram, a run of one,
+// or the last of a run). A search term is cut without those tails
+// (ngramQuery).
 
 // unsegmented reports whether r belongs to a script written without
 // spaces between words: Han, Hiragana, Katakana (with the prolonged sound
@@ -38,23 +46,40 @@ func ngramText(text string) string {
 	return ngramTextRef(text)
 }
 
+// ngramQuery is a search term cut as ngramText cuts text, without the
+// runs' tails.
+func ngramQuery(term string) string {
+	if fastPaths {
+		return ngramCutFast(term, false)
+	}
+	return ngramCutRef(term, false)
+}
+
 // ngramTextFast is ngramText that decodes only the bytes that may start
 // an unsegmented rune (0xE0 and above) and copies the rest as it is.
-func ngramTextFast(text string) string {
+func ngramTextFast(text string) string { return ngramCutFast(text, true) }
+
+// ngramCutFast is ngramTextFast, with the runs' tails when tails is set.
+func ngramCutFast(text string, tails bool) string {
 	i := firstUnsegmented(text, 0)
 	if i < 0 {
 		return text
 	}
-	var b strings.Builder
+	var b, tail strings.Builder
 	b.Grow(len(text) + len(text)/2)
 	for i >= 0 {
 		end := runEnd(text, i)
 		b.WriteString(text[:i])
 		writeBigrams(&b, text[i:end])
+		if _, size := utf8.DecodeLastRuneInString(text[i:end]); tails && size < end-i {
+			tail.WriteByte(' ')
+			tail.WriteString(text[end-size : end])
+		}
 		text = text[end:]
 		i = firstUnsegmented(text, 0)
 	}
 	b.WriteString(text)
+	b.WriteString(tail.String())
 	return b.String()
 }
 
@@ -108,9 +133,12 @@ func writeBigrams(b *strings.Builder, run string) {
 
 // ngramTextRef is a plain ngramText, kept as the reference of
 // ngramTextFast: it collects each run as runes and writes its bigrams.
-func ngramTextRef(text string) string {
+func ngramTextRef(text string) string { return ngramCutRef(text, true) }
+
+// ngramCutRef is ngramTextRef, with the runs' tails when tails is set.
+func ngramCutRef(text string, tails bool) string {
 	var out strings.Builder
-	var run []rune
+	var run, tail []rune
 	changed := false
 	flush := func() {
 		if len(run) == 0 {
@@ -129,6 +157,9 @@ func ngramTextRef(text string) string {
 			out.WriteRune(run[k+1])
 		}
 		out.WriteByte(' ')
+		if tails && len(run) > 1 {
+			tail = append(tail, run[len(run)-1])
+		}
 		run = run[:0]
 	}
 	for i := 0; i < len(text); {
@@ -144,6 +175,10 @@ func ngramTextRef(text string) string {
 	flush()
 	if !changed {
 		return text
+	}
+	for _, r := range tail {
+		out.WriteByte(' ')
+		out.WriteRune(r)
 	}
 	return out.String()
 }

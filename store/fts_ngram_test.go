@@ -17,12 +17,12 @@ func TestNgramText(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"", ""},
 		{"plain words, café", "plain words, café"},
-		{"東京の天気は晴れ", " 東京 京の の天 天気 気は は晴 晴れ "},
-		{"iPhone15の発売", "iPhone15 の発 発売 "},
+		{"東京の天気は晴れ", " 東京 京の の天 天気 気は は晴 晴れ  れ"},
+		{"iPhone15の発売", "iPhone15 の発 発売  売"},
 		{"a天b", "a 天 b"},
-		{"コーヒー、紅茶。", " コー ーヒ ヒー 、 紅茶 。"},
-		{"서울의 날씨", " 서울 울의   날씨 "},
-		{"ภาษาไทย", " ภา าษ ษา าไ ไท ทย "},
+		{"コーヒー、紅茶。", " コー ーヒ ヒー 、 紅茶 。 ー 茶"},
+		{"서울의 날씨", " 서울 울의   날씨  의 씨"},
+		{"ภาษาไทย", " ภา าษ ษา าไ ไท ทย  ย"},
 		{"\xff東\xe6\x9d", "\xff 東 \xe6\x9d"},
 	} {
 		for name, fn := range map[string]func(string) string{"fast": ngramTextFast, "reference": ngramTextRef} {
@@ -86,9 +86,9 @@ func runsOf(text string) [][]rune {
 	return runs
 }
 
-// TestSearchFindsEveryCJKSubstring: every substring of two or more
-// characters of every run, in a title or in content, finds its item and
-// only it, through Search and through text: in an expression.
+// TestSearchFindsEveryCJKSubstring: every substring of every run, one
+// character or more, in a title or in content, finds its item, through
+// Search and through text: in an expression.
 func TestSearchFindsEveryCJKSubstring(t *testing.T) {
 	s, now := newTestStore(t)
 	ctx := context.Background()
@@ -99,7 +99,7 @@ func TestSearchFindsEveryCJKSubstring(t *testing.T) {
 	for _, it := range cjkItems {
 		for _, run := range runsOf(it.Title + " " + indexTextRefPlain(it.Content)) {
 			for i := range run {
-				for j := i + 2; j <= len(run); j++ {
+				for j := i + 1; j <= len(run); j++ {
 					sub := string(run[i:j])
 					if allMarks(run[i:j]) {
 						continue // Thai vowel and tone marks alone: no word
@@ -116,7 +116,7 @@ func TestSearchFindsEveryCJKSubstring(t *testing.T) {
 			}
 		}
 	}
-	if checked < 300 {
+	if checked < 350 {
 		t.Fatalf("only %d substrings checked", checked)
 	}
 	for text, want := range map[string]string{"天気": "ja", "ニュース": "ja", "图书馆": "zh", "날씨가": "ko", "ไม่มีการ": "th",
@@ -202,6 +202,45 @@ func TestCJKIndexRebuiltOnUpgrade(t *testing.T) {
 	for _, text := range []string{"天気", "天気は晴れ", "ニュース", "東京の天気は晴れ"} {
 		if n := searchHits(t, s, text); n != 1 {
 			t.Errorf("search %q found %d, want 1", text, n)
+		}
+	}
+}
+
+// TestCJKRunTailsAddedOnUpgrade: a store indexed with bigrams alone
+// finds the last character of a run once opened by this version.
+func TestCJKRunTailsAddedOnUpgrade(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	writeOldDatabase(t, path, func(name string) bool { return strings.HasSuffix(name, "_fts_one_column.sql") },
+		`INSERT INTO feeds (url, title, created_at) VALUES ('http://old.example/feed', 'Old', 0)`,
+		`INSERT INTO feed_sync (feed_id) VALUES (1)`,
+		`INSERT INTO items (feed_id, item_key, title, content, first_seen_at, sort_at) VALUES (1, 'g:1', 'ニュース', '<p>今日は晴天</p>', 0, 0)`,
+		// indexed as the version before did: bigrams, no tails
+		`INSERT INTO items_fts (docid, title, content) VALUES (1, ' ニュ ュー ース ', ' 今日 日は は晴 晴天 ')`,
+	)
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("open old database: %v", err)
+	}
+	defer s.Close()
+	ftsIntact(t, s.writer)
+	for _, text := range []string{"天", "ス", "晴天", "日"} {
+		if n := searchHits(t, s, text); n != 1 {
+			t.Errorf("search %q found %d, want 1", text, n)
+		}
+	}
+}
+
+// The runs' tails follow the text, so they break no phrase of it: a
+// phrase of bigrams and words still finds its words next to each other,
+// and a run's last character alone finds it.
+func TestCJKRunTailsBreakNoPhrase(t *testing.T) {
+	s, now := newTestStore(t)
+	id := addFeed(t, s, "http://a.example/feed", "")
+	record(t, s, id, *now, docOf(document.Item{GUID: "a", Title: "晴天 end", Content: "<p>天気予報 more</p>"}), 0)
+	for text, want := range map[string]int{"天気予報 more": 1, "予報more": 1, "気報": 0, "晴天end": 1, "天": 1, "報": 1, "天気": 1} {
+		if n := searchHits(t, s, text); n != want {
+			t.Errorf("search %q found %d, want %d", text, n, want)
 		}
 	}
 }

@@ -143,12 +143,17 @@ func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 // database with its own SQLite connection registers both under those
 // names to check the index (PRAGMA integrity_check) or to delete or change
 // items; reading needs nothing. Such a program that inserts items adds
-// them to the index itself: INSERT INTO items_fts(docid, title, content)
-// VALUES (id, title_text(title), html_text(content)).
+// them to the index itself: INSERT INTO items_fts(docid, body)
+// VALUES (id, title_text(title) || ' ' || html_text(content)).
 func HTMLText(content string) string { return indexText(content) }
 
 // TitleText is title_text: see HTMLText.
 func TitleText(title string) string { return indexTitle(title) }
+
+// indexBody is the text the full-text index holds for a new item (one
+// without an article), as the view items_fts_text gives it: its title's
+// text, then its content's.
+func indexBody(title, content string) string { return indexTitle(title) + " " + indexText(content) }
 
 // indexTitle is the text of an item's title that the full-text index
 // tokenizes: the title, plain text, with runs of unsegmented scripts

@@ -134,11 +134,17 @@ func (s *Store) queryItems(ctx context.Context, query string, args ...any) ([]It
 }
 
 func itemsSQL(ctx context.Context, s *Store, q ItemQuery) (string, []any) {
+	return plannedItemsSQL(ctx, s, q, s.textPlan(ctx, q))
+}
+
+// plannedItemsSQL is itemsSQL with the plan of its full-text tests
+// chosen (see textPlan).
+func plannedItemsSQL(ctx context.Context, s *Store, q ItemQuery, plan textPlan) (string, []any) {
 	order := q.Sort.orderSQL()
 	if q.FeedID != 0 && s.isList(ctx, q.FeedID) {
 		order = `i.list_pos ASC, i.id DESC`
 	}
-	where, args := itemsWhere(s, q)
+	where, args := itemsWhere(s, q, plan)
 	var orderArgs []any
 	if q.List != nil && q.FeedID != 0 {
 		order, orderArgs = q.List.orderSQL()
@@ -167,9 +173,9 @@ func itemsSQL(ctx context.Context, s *Store, q ItemQuery) (string, []any) {
 }
 
 // itemsWhere is the condition selecting q's items, over items aliased
-// "i" joined with feeds aliased "fd". Hidden items are left out unless
-// asked for.
-func itemsWhere(s *Store, q ItemQuery) (string, []any) {
+// "i" joined with feeds aliased "fd", its full-text tests written for
+// plan. Hidden items are left out unless asked for.
+func itemsWhere(s *Store, q ItemQuery, plan textPlan) (string, []any) {
 	where := []string{`1 = 1`}
 	var args []any
 	if q.FeedID != 0 {
@@ -199,7 +205,7 @@ func itemsWhere(s *Store, q ItemQuery) (string, []any) {
 		where = append(where, `i.hidden = 0`)
 	}
 	if q.Filter != nil {
-		cond, fargs := compileFilter(q.Filter, s.now())
+		cond, fargs := compilePlanned(q.Filter, s.now(), plan)
 		where, args = append(where, cond), append(args, fargs...)
 	}
 	return strings.Join(where, ` AND `), args
@@ -213,7 +219,7 @@ type ItemCount struct {
 
 // CountItems counts the items q selects (Limit and Offset aside).
 func (s *Store) CountItems(ctx context.Context, q ItemQuery) (ItemCount, error) {
-	where, args := itemsWhere(s, q)
+	where, args := itemsWhere(s, q, matchesFirst)
 	var c ItemCount
 	err := s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(i.read = 0), 0)
 		FROM items i JOIN feeds fd ON fd.id = i.feed_id WHERE `+where, args...).Scan(&c.Items, &c.Unread)
