@@ -21,23 +21,8 @@ func (e *Engine) subscribeCommand(ctx context.Context, s Subscription, fs store.
 	if e.account != nil && !s.Local {
 		return Subscribed{}, fmt.Errorf("add %s: %w", s.source(), ErrCommandRemote)
 	}
-	nf := store.NewFeed{Source: storeSource[s.Command.Kind], Command: s.Command.Command, URL: s.Command.URL,
-		FolderPath: *fs.FolderPath, DownloadEnclosures: e.cfg.Enclosures.Download}
-	if s.Enclosures != nil {
-		nf.DownloadEnclosures = *s.Enclosures
-	}
-	if s.Title != "" {
-		nf.Title, nf.CustomTitle = s.Title, true
-	}
-	if *fs.IntervalMinutes > 0 {
-		nf.Sync, nf.IntervalMinutes = *fs.Sync, *fs.IntervalMinutes
-	}
-	id, err := e.store.AddFeed(ctx, nf)
-	if err != nil {
-		return Subscribed{}, err
-	}
-	f, err := e.store.Feed(ctx, id)
-	return Subscribed{Feed: f, Notices: notices}, err
+	nf := store.NewFeed{Source: storeSource[s.Command.Kind], Command: s.Command.Command, URL: s.Command.URL}
+	return e.addFeed(ctx, nf, s, fs, notices)
 }
 
 // CommandSource reads raw as a command or filter feed's source, as

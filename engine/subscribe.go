@@ -93,8 +93,14 @@ func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, err
 	case err != nil:
 		return Subscribed{}, fmt.Errorf("add %s: %s", s.URL, fetch.Reason(err))
 	}
-	nf := store.NewFeed{URL: p.URL, Title: p.Title, FolderPath: *fs.FolderPath,
-		DownloadEnclosures: e.cfg.Enclosures.Download}
+	return e.addFeed(ctx, store.NewFeed{URL: p.URL, Title: p.Title}, s, fs, notices)
+}
+
+// addFeed stores nf, a feed found or a command, with the subscription's
+// settings (folder, enclosures, a title of the person's, an interval)
+// and returns it with notices.
+func (e *Engine) addFeed(ctx context.Context, nf store.NewFeed, s Subscription, fs store.FeedSettings, notices []string) (Subscribed, error) {
+	nf.FolderPath, nf.DownloadEnclosures = *fs.FolderPath, e.cfg.Enclosures.Download
 	if s.Enclosures != nil {
 		nf.DownloadEnclosures = *s.Enclosures
 	}

@@ -5,11 +5,7 @@ package ui
 import (
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/testdata/testenv"
@@ -30,12 +26,5 @@ func TestBookmarkCommandLeavesNoProcess(t *testing.T) {
 	if h.m.status.message != "bookmarked: saved" {
 		t.Errorf("status %q", h.m.status.message)
 	}
-	pid, err := strconv.Atoi(strings.TrimSpace(readFile(t, pidFile)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !testenv.ProcessGone(pid, 5*time.Second) {
-		_ = syscall.Kill(pid, syscall.SIGKILL)
-		t.Errorf("the bookmark command's background child %d still runs", pid)
-	}
+	testenv.RequirePidFileGone(t, pidFile)
 }

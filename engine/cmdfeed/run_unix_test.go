@@ -7,7 +7,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -76,7 +75,7 @@ func TestRunTimeoutKillsGroup(t *testing.T) {
 	if !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), "processes were killed") {
 		t.Fatalf("Run error = %v", err)
 	}
-	assertGone(t, pidFile)
+	testenv.RequirePidFileGone(t, pidFile)
 }
 
 // TestRunLeavesNoBackgroundChild: a command that exits at once but left a
@@ -89,24 +88,7 @@ func TestRunLeavesNoBackgroundChild(t *testing.T) {
 	if err != nil || strings.TrimSpace(string(out)) != "<rss/>" {
 		t.Fatalf("Run = %q, %v", out, err)
 	}
-	assertGone(t, pidFile)
-}
-
-// assertGone reads the pid the script wrote and checks that no process
-// has it any more (a zombie not yet reaped by init counts as gone).
-func assertGone(t *testing.T, pidFile string) {
-	t.Helper()
-	b, err := os.ReadFile(pidFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil || pid <= 0 {
-		t.Fatalf("pid file holds %q", b)
-	}
-	if !testenv.ProcessGone(pid, 5*time.Second) {
-		t.Fatalf("process %d outlived the command", pid)
-	}
+	testenv.RequirePidFileGone(t, pidFile)
 }
 
 func TestRunRefusesUntrustedProgram(t *testing.T) {

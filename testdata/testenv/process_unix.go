@@ -6,9 +6,31 @@ import (
 	"bytes"
 	"os"
 	"strconv"
+	"strings"
 	"syscall"
+	"testing"
 	"time"
 )
+
+// RequirePidFileGone reads the pid a test's script wrote to pidFile and
+// fails t unless that process is gone within 5 s (ProcessGone): the
+// script's child or grandchild did not outlive the command that started
+// it. A process still there is killed, so a failing test leaves none.
+func RequirePidFileGone(t testing.TB, pidFile string) {
+	t.Helper()
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil || pid <= 0 {
+		t.Fatalf("pid file holds %q", b)
+	}
+	if !ProcessGone(pid, 5*time.Second) {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatalf("process %d outlived the command that started it", pid)
+	}
+}
 
 // ProcessGone reports whether process pid is gone within the given time,
 // polling signal 0 in a bounded loop: a test that checks a command left

@@ -10,10 +10,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tidings-rss/tidings/testdata/testenv"
 )
@@ -147,27 +145,10 @@ func TestCommandFeedsFailWithOneLine(t *testing.T) {
 				t.Fatalf("last_error = %q", e)
 			}
 			if tt.grandchild {
-				assertProcessGone(t, pidFile)
+				testenv.RequirePidFileGone(t, pidFile)
 				os.Remove(pidFile)
 			}
 		})
-	}
-}
-
-// assertProcessGone reads the pid a script wrote and checks that the
-// process is gone.
-func assertProcessGone(t *testing.T, pidFile string) {
-	t.Helper()
-	b, err := os.ReadFile(pidFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil || pid <= 0 {
-		t.Fatalf("pid file holds %q", b)
-	}
-	if !testenv.ProcessGone(pid, 5*time.Second) {
-		t.Fatalf("process %d outlived its command feed", pid)
 	}
 }
 
