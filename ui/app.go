@@ -103,6 +103,8 @@ type Model struct {
 	wait *waiter
 	// player plays enclosures (P in the list and in the podcast queue).
 	player player
+	// loads keeps the reads of the counts to one at a time.
+	loads loads
 }
 
 // New builds the reader. Nothing is read until Init's Cmds run.
@@ -168,7 +170,7 @@ func New(o Options) *Model {
 // Init reads the tree and the first page of All items, and starts
 // listening to the engine and polling for other processes' changes.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.be.loadCounts(), m.items.show("All items", store.ItemQuery{}, true),
+	return tea.Batch(m.loadCounts(), m.items.show("All items", store.ItemQuery{}, true),
 		m.wait.listen(m.opts.Engine.Events()), m.be.loadAccount(), m.poll(), m.be.syncLogStart())
 }
 

@@ -42,6 +42,8 @@ type harness struct {
 	quit   bool
 	opened []string
 	copied []string
+	// countReads counts the reads of every count the model handled.
+	countReads int
 }
 
 type harnessOpt func(*Options)
@@ -156,6 +158,9 @@ func (h *harness) handle(msg tea.Msg) {
 			}
 		}
 		return
+	}
+	if _, ok := msg.(countsMsg); ok {
+		h.countReads++
 	}
 	_, cmd := h.m.Update(msg)
 	h.queue = append(h.queue, cmd)

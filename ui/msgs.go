@@ -16,6 +16,8 @@ type countsMsg struct {
 	flagged  int
 	searches []searchEntry
 	err      error
+	// root marks the root's own read (loads.go), at most one at a time.
+	root bool
 }
 
 // itemsMsg carries one page of the item list. gen identifies the list it

@@ -94,7 +94,14 @@ func (m *Model) request(msg tea.Msg) tea.Cmd {
 		if msg.list {
 			return m.route(m.items, msg)
 		}
-		return tea.Batch(m.be.loadCounts(), m.route(m.items, msg))
+		return tea.Batch(m.loadCounts(), m.route(m.items, msg))
+	case countsMovedMsg:
+		return m.route(m.items, msg)
+	case countsStaleMsg:
+		if msg.searches {
+			return m.loadSearches()
+		}
+		return m.loadCounts()
 	case listReadMsg, showFeedMsg, selectionLostMsg, cycleSortMsg:
 		return m.route(m.items, msg)
 	case refreshMsg:

@@ -28,7 +28,12 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 	case markedMsg, healthMsg, listInfoMsg:
 		return m.route(m.tree, msg)
 	case countsMsg:
+		if msg.root {
+			return tea.Batch(m.counts(msg), m.countsRead())
+		}
 		return m.counts(msg)
+	case searchesMsg:
+		return m.searchesRead(msg)
 	case actionMsg:
 		return m.actionDone(msg)
 	case handOverMsg:
@@ -36,7 +41,7 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 	case syncDoneMsg:
 		return m.syncDone(msg)
 	case pollMsg:
-		return tea.Batch(m.be.pollCounts(), m.be.loadAccount(), m.poll(), m.readSyncLog())
+		return tea.Batch(m.pollCounts(), m.be.loadAccount(), m.poll(), m.readSyncLog())
 	case statusFadeMsg:
 		m.status.faded(msg)
 	case accountMsg:
@@ -157,9 +162,10 @@ func (m *Model) notified(msg notifiedMsg) {
 }
 
 // engineEvent updates the status line, and hands the event to every pane
-// (counts, enclosure states); the counts are read again when a feed's
-// moved, the sync log after a download with new items (for toasts); and
-// it listens for the next event.
+// (the tree applies the counts it carries, the list and the reader the
+// enclosure states); the counts are read again after a sync of the
+// account, the sync log after a download with new items (for toasts);
+// and it listens for the next event.
 func (m *Model) engineEvent(msg engineMsg) tea.Cmd {
 	ev := msg.ev
 	cmds := []tea.Cmd{m.wait.listen(m.opts.Engine.Events())}
@@ -172,10 +178,8 @@ func (m *Model) engineEvent(msg engineMsg) tea.Cmd {
 		if ev.NewItems > 0 {
 			cmds = append(cmds, m.readSyncLog())
 		}
-	case engine.FeedItemCountChanged:
-		cmds = append(cmds, m.be.loadCounts())
-	case engine.AccountSynced:
-		cmds = append(cmds, m.be.loadCounts(), m.be.loadAccount())
+	case engine.AccountSynced: // its counts come in no event
+		cmds = append(cmds, m.loadCounts(), m.be.loadAccount())
 	}
 	cmds = append(cmds, m.route(m.tree, msg), m.route(m.items, msg), m.route(m.reader, msg))
 	if m.dialog != nil { // the podcast queue follows the downloads

@@ -92,8 +92,11 @@ type treePane struct {
 	// unread; all keeps every node, for what acts on every feed.
 	hideRead bool
 	all      []node
-	// data is what the rows were last built from, for l to rebuild them.
+	// data is what the rows were last built from, for l to rebuild them;
+	// the engine's counts are applied to it as to the rows.
 	data treeData
+	// feedRows is each feed's index in all.
+	feedRows map[int64]int
 	// folded are the folders this reader folded (true) or opened (false),
 	// over what the store keeps (tree_fold.go).
 	folded map[string]bool
@@ -147,10 +150,24 @@ func (t *treePane) feedByID(id int64) *store.Feed {
 // its position when it is gone). It reports whether any count changed and
 // whether the selected node is gone.
 func (t *treePane) setData(feeds []store.Feed, folders []store.FolderCount, flagged int, searches []searchEntry) (changed, lost bool) {
-	sel := t.node().key()
 	old := t.nodes
 	t.data = treeData{feeds, folders, flagged, searches}
 	t.all = buildNodes(feeds, folders, flagged, searches)
+	t.feedRows = make(map[int64]int, len(feeds))
+	for i, n := range t.all {
+		if n.kind == nodeFeed {
+			t.feedRows[n.feedID] = i
+		}
+	}
+	lost = t.relayout()
+	return countsChanged(old, t.nodes), lost
+}
+
+// relayout derives the rows shown from all the rows (l leaves out what is
+// read, folded folders their subtrees), keeping the selected node (or its
+// position when it is gone); it reports whether the selected node is gone.
+func (t *treePane) relayout() (lost bool) {
+	sel := t.node().key()
 	t.nodes = t.all
 	if t.hideRead {
 		t.nodes = unreadOnly(t.all, sel)
@@ -164,7 +181,7 @@ func (t *treePane) setData(feeds []store.Feed, folders []store.FolderCount, flag
 		}
 	}
 	t.scroll()
-	return countsChanged(old, t.nodes), lost
+	return lost
 }
 
 func countsChanged(a, b []node) bool {
@@ -318,27 +335,4 @@ func (t *treePane) row(i int) string {
 	}
 	text := mark + " " + padRight(ansi.Truncate(label, w, "…"), w) + " " + count
 	return rowStyle(t.styles, st, i == t.cursor, t.focused).Render(text)
-}
-
-// setFeedCounts updates one feed's counts in place (an engine event).
-func (t *treePane) setFeedCounts(id int64, count, unread int) {
-	for _, nodes := range [][]node{t.nodes, t.all} {
-		for i := range nodes {
-			if n := &nodes[i]; n.kind == nodeFeed && n.feedID == id {
-				n.count, n.unread = count, unread
-				n.feed.ItemCount, n.feed.UnreadCount = count, unread
-			}
-		}
-	}
-}
-
-// setFolderCounts updates one folder's subtree totals in place.
-func (t *treePane) setFolderCounts(path string, count, unread int) {
-	for _, nodes := range [][]node{t.nodes, t.all} {
-		for i := range nodes {
-			if n := &nodes[i]; n.kind == nodeFolder && n.path == path {
-				n.count, n.unread = count, unread
-			}
-		}
-	}
 }

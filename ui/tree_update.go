@@ -52,12 +52,9 @@ func (t *treePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case countsMsg:
 		t.counts(msg)
 	case engineMsg:
-		switch ev := msg.ev.(type) {
-		case engine.FeedItemCountChanged:
-			t.setFeedCounts(ev.FeedID, ev.Count, ev.Unread)
-		case engine.FolderItemCountChanged:
-			t.setFolderCounts(ev.Path, ev.Count, ev.Unread)
-		}
+		t.applyCounts([]engine.Event{msg.ev})
+	case searchesMsg:
+		t.setSearches(msg)
 	case markedMsg:
 		t.marked(msg)
 	case healthMsg:
