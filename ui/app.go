@@ -191,7 +191,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		cmd = m.mouse(msg)
 	case engineMsg:
-		cmd = m.engineEvent(msg)
+		cmd = m.engineEvents([]engine.Event{msg.ev})
+	case engineBatchMsg:
+		cmd = m.engineEvents(msg.evs)
 	default:
 		cmd = m.result(msg)
 	}

@@ -13,30 +13,45 @@ import (
 // BenchmarkRefreshEvents measures what the reader does with one second of
 // a 2,000-feed refresh (benchFixture's store): 90 downloads, 22 of them
 // with a new item, each sending the events the engine sends (downloading,
-// completed, the feed's counts, its folder's and the parent's), queued in
-// the engine's channel as they are when the reader is busy. The runtime
-// is played as Bubble Tea plays it: the listener's messages, every
-// message's Cmds run to their end, View after every message. It reports
-// ns, allocations, full count reads, list reads and Views per event.
+// completed, the feed's counts, its folder's and the parent's). The
+// runtime is played as Bubble Tea plays it: the listener's messages
+// (batches of what waits, without the wait for the next frame), every
+// message's Cmds run to their end, View after every message. "queued"
+// has the second's events wait in the engine's channel at once, as when
+// the reader is busy; "paced" has them come over the 60 frames of the
+// second, as when it keeps up. It reports ns, allocations, full count
+// reads, list reads and Views per event.
 func BenchmarkRefreshEvents(b *testing.B) {
+	for _, frames := range []struct {
+		name string
+		n    int
+	}{{"queued", 1}, {"paced", frameRate}} {
+		b.Run(frames.name, func(b *testing.B) { benchRefresh(b, frames.n) })
+	}
+}
+
+func benchRefresh(b *testing.B, frames int) {
 	m := benchModel(b)
 	m.wait.tick = stoppedTimer
 	m.wait.listen = func(<-chan engine.Event) tea.Cmd { return nil }
 	m.log = syncLogCursor{ready: true}
 	burst := refreshBurst(m.tree.data)
 	events := make(chan engine.Event, len(burst[0]))
-	listener := newWaiter()
+	listener := &batcher{} // no frame: the work, not the wait between frames
 	var c frameCounter
 	b.ReportAllocs()
 	n := 0
 	for i := 0; b.Loop(); i++ {
-		for _, ev := range burst[i%2] {
-			events <- ev
+		evs := burst[i%2]
+		for f := range frames {
+			for _, ev := range evs[f*len(evs)/frames : (f+1)*len(evs)/frames] {
+				events <- ev
+			}
+			for len(events) > 0 {
+				c.play(m, listener.listen(events))
+			}
 		}
-		n += len(burst[i%2])
-		for len(events) > 0 {
-			c.play(m, listener.listen(events))
-		}
+		n += len(evs)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/event")
 	b.ReportMetric(float64(c.counts)/float64(n), "countreads/event")

@@ -116,14 +116,29 @@ func (h *harness) settle() {
 	}
 }
 
-// engineEvents handles the events waiting in the engine's channel.
+// engineEvents handles the events waiting in the engine's channel, in
+// batches, as the runtime's listener delivers events that wait.
 func (h *harness) engineEvents() {
 	for h.events != nil && !h.closed {
-		select {
-		case ev, ok := <-h.events:
-			h.handle(engineEvent(ev, ok))
-			h.closed = !ok
-		default:
+		var evs []engine.Event
+		for more := true; more && len(evs) < maxBatch; {
+			select {
+			case ev, ok := <-h.events:
+				if h.closed = !ok; ok {
+					evs = append(evs, ev)
+				}
+				more = ok
+			default:
+				more = false
+			}
+		}
+		if len(evs) > 0 {
+			h.handle(engineBatchMsg{evs})
+		}
+		if h.closed {
+			h.handle(engineClosedMsg{})
+		}
+		if len(evs) < maxBatch {
 			return
 		}
 	}

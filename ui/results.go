@@ -161,28 +161,56 @@ func (m *Model) notified(msg notifiedMsg) {
 	}
 }
 
-// engineEvent updates the status line, and hands the event to every pane
-// (the tree applies the counts it carries, the list and the reader the
-// enclosure states); the counts are read again after a sync of the
-// account, the sync log after a download with new items (for toasts);
-// and it listens for the next event.
-func (m *Model) engineEvent(msg engineMsg) tea.Cmd {
-	ev := msg.ev
+// engineEvents takes a batch of the engine's events: the status line
+// follows each, the tree applies the counts they carry, the panes and the
+// dialog get those they show (enclosure states, articles); the counts are
+// read again after a sync of the account, the sync log after downloads
+// with new items (for toasts), once for the batch; and it listens for the
+// next batch.
+func (m *Model) engineEvents(evs []engine.Event) tea.Cmd {
 	cmds := []tea.Cmd{m.wait.listen(m.opts.Engine.Events())}
-	m.status.engineEvent(ev, m.feedTitle)
-	switch ev := ev.(type) {
-	case engine.FeedDownloadCompleted:
-		if ev.Err != nil {
-			m.opts.Logger.Info("download failed", "url", ev.URL, "err", ev.Err)
+	newItems, account := false, false
+	for _, ev := range evs {
+		m.status.engineEvent(ev, m.feedTitle)
+		switch ev := ev.(type) {
+		case engine.FeedDownloadCompleted:
+			if ev.Err != nil {
+				m.opts.Logger.Info("download failed", "url", ev.URL, "err", ev.Err)
+			}
+			newItems = newItems || ev.NewItems > 0
+		case engine.AccountSynced: // its counts come in no event
+			account = true
 		}
-		if ev.NewItems > 0 {
-			cmds = append(cmds, m.readSyncLog())
+		if paneEvent(ev) {
+			cmds = append(cmds, m.paneEvent(engineMsg{ev}))
 		}
-	case engine.AccountSynced: // its counts come in no event
+	}
+	cmds = append(cmds, m.route(m.tree, engineBatchMsg{evs}))
+	if newItems {
+		cmds = append(cmds, m.readSyncLog())
+	}
+	if account {
 		cmds = append(cmds, m.loadCounts(), m.be.loadAccount())
 	}
-	cmds = append(cmds, m.route(m.tree, msg), m.route(m.items, msg), m.route(m.reader, msg))
-	if m.dialog != nil { // the podcast queue follows the downloads
+	return tea.Batch(cmds...)
+}
+
+// paneEvent says whether the list, the reader or a dialog shows
+// something of ev: the downloads' events are the status line's and their
+// counts the tree's.
+func paneEvent(ev engine.Event) bool {
+	switch ev.(type) {
+	case engine.FeedDownloading, engine.FeedDownloadCompleted, engine.FeedItemCountChanged, engine.FolderItemCountChanged:
+		return false
+	}
+	return true
+}
+
+// paneEvent hands an event to the list, the reader and the dialog (the
+// podcast queue follows the downloads).
+func (m *Model) paneEvent(msg engineMsg) tea.Cmd {
+	cmds := []tea.Cmd{m.route(m.items, msg), m.route(m.reader, msg)}
+	if m.dialog != nil {
 		cmds = append(cmds, m.route(m.dialog, msg))
 	}
 	return tea.Batch(cmds...)

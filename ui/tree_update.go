@@ -6,7 +6,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -51,8 +50,8 @@ func (t *treePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return t, t.mouse(msg)
 	case countsMsg:
 		t.counts(msg)
-	case engineMsg:
-		t.applyCounts([]engine.Event{msg.ev})
+	case engineBatchMsg:
+		t.applyCounts(msg.evs)
 	case searchesMsg:
 		t.setSearches(msg)
 	case markedMsg:
