@@ -105,6 +105,8 @@ type Model struct {
 	player player
 	// loads keeps the reads of the counts to one at a time.
 	loads loads
+	// views keeps the panes' views until they change.
+	views paneViews
 }
 
 // New builds the reader. Nothing is read until Init's Cmds run.
@@ -182,6 +184,9 @@ func (m *Model) poll() tea.Cmd {
 // results of Cmds to the part that asked for them; a new status message
 // gets its timer to fade.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if !background(msg) {
+		m.views.staleAll()
+	}
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -203,6 +208,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // resize lays the panes out again; the selections stay where they are.
 func (m *Model) resize(w, h int) tea.Cmd {
 	m.width, m.height, m.ready = w, h, true
+	m.views.staleAll()
 	m.layout = computeLayout(w, h-2, m.focus, m.prefs)
 	m.help.Width = w
 	m.status.SetSize(w)
@@ -219,6 +225,7 @@ func (m *Model) resize(w, h int) tea.Cmd {
 // panes for another focus).
 func (m *Model) setFocus(p pane) tea.Cmd {
 	m.focus = p
+	m.views.staleAll()
 	m.tree.setFocused(p == paneTree)
 	m.items.setFocused(p == paneItems)
 	m.reader.setFocused(p == paneReader)
@@ -229,19 +236,23 @@ func (m *Model) setFocus(p pane) tea.Cmd {
 }
 
 // View draws the panes (or the open dialog), the status line and the
-// short help.
+// short help; a pane no message changed since the last View is not drawn
+// again (viewcache.go).
 func (m *Model) View() string {
 	if !m.ready {
 		return ""
 	}
-	body := m.layout.join(m.styles, [3]string{m.tree.View(), m.items.View(), m.reader.View()})
 	p, onStatusLine := m.dialog.(promptDialog)
+	var body string
 	switch {
 	case onStatusLine:
+		body = m.panesView()
 	case m.dialog != nil:
 		body = fit(m.dialog.View(), m.width, m.layout.height)
 	case m.empty:
 		body = fit(m.welcome(), m.width, m.layout.height)
+	default:
+		body = m.panesView()
 	}
 	prompt := ""
 	switch {

@@ -69,6 +69,7 @@ func (m *Model) counts(msg countsMsg) tea.Cmd {
 		return nil
 	}
 	m.empty = len(msg.feeds) == 0 && len(msg.folders) == 0
+	m.routedTo(m.tree)
 	_, cmd := m.tree.Update(msg)
 	m.status.keepFeeds(func(id int64) bool { return m.tree.feedByID(id) != nil })
 	return tea.Batch(m.startNewFeeds(msg.feeds), cmd, m.drain())
@@ -169,7 +170,7 @@ func (m *Model) notified(msg notifiedMsg) {
 // next batch.
 func (m *Model) engineEvents(evs []engine.Event) tea.Cmd {
 	cmds := []tea.Cmd{m.wait.listen(m.opts.Engine.Events())}
-	newItems, account := false, false
+	newItems, account, counts := false, false, false
 	for _, ev := range evs {
 		m.status.engineEvent(ev, m.feedTitle)
 		switch ev := ev.(type) {
@@ -180,12 +181,16 @@ func (m *Model) engineEvents(evs []engine.Event) tea.Cmd {
 			newItems = newItems || ev.NewItems > 0
 		case engine.AccountSynced: // its counts come in no event
 			account = true
+		case engine.FeedItemCountChanged, engine.FolderItemCountChanged:
+			counts = true
 		}
 		if paneEvent(ev) {
 			cmds = append(cmds, m.paneEvent(engineMsg{ev}))
 		}
 	}
-	cmds = append(cmds, m.route(m.tree, engineBatchMsg{evs}))
+	if counts {
+		cmds = append(cmds, m.route(m.tree, engineBatchMsg{evs}))
+	}
 	if newItems {
 		cmds = append(cmds, m.readSyncLog())
 	}

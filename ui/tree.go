@@ -97,6 +97,8 @@ type treePane struct {
 	data treeData
 	// feedRows is each feed's index in all.
 	feedRows map[int64]int
+	// drawn are the rows on screen as last drawn.
+	drawn []drawnRow
 	// folded are the folders this reader folded (true) or opened (false),
 	// over what the store keeps (tree_fold.go).
 	folded map[string]bool
@@ -285,19 +287,58 @@ func (t *treePane) View() string {
 	}
 	b.WriteString(paneTitle(t.styles, title, t.width, t.focused))
 	rows := max(t.height-1, 0)
-	for i := t.top; i < t.top+rows; i++ {
+	if len(t.drawn) != rows {
+		t.drawn = make([]drawnRow, rows)
+	}
+	for r, i := 0, t.top; i < t.top+rows; r, i = r+1, i+1 {
 		b.WriteByte('\n')
 		if i < len(t.nodes) {
-			b.WriteString(t.row(i))
+			b.WriteString(t.drawnRow(r, i))
 		}
 	}
 	return b.String()
 }
 
-func (t *treePane) row(i int) string {
+// drawnRow is row i drawn on screen row r: as last drawn there when
+// nothing it shows changed (a count moves a few rows of a refresh's
+// frame, not the tree).
+func (t *treePane) drawnRow(r, i int) string {
+	k := t.rowKey(i)
+	if d := &t.drawn[r]; d.ok && d.key == k {
+		return d.text
+	}
+	text := t.row(i, k.mark)
+	t.drawn[r] = drawnRow{key: k, text: text, ok: true}
+	return text
+}
+
+// drawnRow is a row as drawn, with what it was drawn from.
+type drawnRow struct {
+	key  rowKey
+	text string
+	ok   bool
+}
+
+// rowKey is everything a row of the tree is drawn from (row reads
+// nothing else).
+type rowKey struct {
+	kind                  nodeKind
+	label, mark           string
+	depth, unread, count  int
+	width                 int
+	selected, focused, ok bool
+}
+
+func (t *treePane) rowKey(i int) rowKey {
 	n := t.nodes[i]
+	return rowKey{kind: n.kind, label: n.label, mark: t.mark(n), depth: n.depth, unread: n.unread, count: n.count,
+		width: t.width, selected: i == t.cursor, focused: t.focused}
+}
+
+// mark is the glyph before a row: a feed stopped, failing, watched or
+// of the account, a folder folded.
+func (t *treePane) mark(n node) string {
 	mark := " "
-	st := t.styles.Row
 	switch {
 	case n.feed != nil && n.feed.Stopped != "":
 		mark = glyphStopped
@@ -310,6 +351,12 @@ func (t *treePane) row(i int) string {
 	case n.folded:
 		mark = glyphFolded
 	}
+	return mark
+}
+
+func (t *treePane) row(i int, mark string) string {
+	n := t.nodes[i]
+	st := t.styles.Row
 	if n.kind == nodeHeading {
 		return t.headingRow(n)
 	}
