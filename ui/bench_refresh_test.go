@@ -25,7 +25,7 @@ func BenchmarkRefreshEvents(b *testing.B) {
 	for _, frames := range []struct {
 		name string
 		n    int
-	}{{"queued", 1}, {"paced", frameRate}} {
+	}{{"queued", 1}, {"paced", batchRate}} {
 		b.Run(frames.name, func(b *testing.B) { benchRefresh(b, frames.n) })
 	}
 }

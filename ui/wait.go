@@ -19,8 +19,8 @@ type waiter struct {
 }
 
 // newWaiter waits with the runtime's timers and on the engine's channel,
-// its events delivered in batches at most one a frame.
+// its events delivered in batches, at most batchRate a second.
 func newWaiter() *waiter {
-	b := &batcher{frame: time.Second / frameRate}
+	b := &batcher{frame: time.Second / batchRate}
 	return &waiter{tick: tea.Tick, listen: b.listen}
 }
