@@ -258,3 +258,37 @@ func (fv *feverServer) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	io.WriteString(w, `{"api_version":3,"auth":1`+member+`}`)
 }
+
+// TestCountsByDeltaShowAndHideFeedsUnderL: with l on, a feed whose items
+// were all read is out of the tree until a download of this process's
+// brings unread ones, then in, with its folder; and the list of another
+// feed is not read again for it.
+func TestCountsByDeltaShowAndHideFeedsUnderL(t *testing.T) {
+	f := newFixture(t)
+	fh := newFeedHost(t, "one")
+	eng := newEngine(f.st)
+	feed := subscribeIn(t, eng, fh.URL+"/feed.xml", "Later/On")
+	download(t, eng, feed)
+	if _, err := eng.MarkQueryRead(context.Background(), store.ItemQuery{FeedID: feed.ID}); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, f.st, 160, 45, withEngine(eng))
+	h.selectNode("Daily Wire")
+	h.keys("l")
+	if hasLine(h.view(), "Local Feed") || hasLine(h.view(), "Later/") {
+		t.Fatalf("l shows a feed with nothing unread:\n%s", h.view())
+	}
+	counts, lists := h.countReads, h.listReads
+
+	fh.add("two")
+	download(t, eng, feed)
+	h.waitFor("the feed with an unread item", func() bool { return hasLine(h.view(), "Local Feed", "1") })
+	if !hasLine(h.view(), "Later/", "1") {
+		t.Errorf("the feed's folder is not shown with it:\n%s", h.view())
+	}
+	checkCountsExact(t, h, "after the download under l")
+	if h.countReads != counts || h.listReads != lists {
+		t.Errorf("read the counts %d and Daily Wire's list %d times more for another feed's download",
+			h.countReads-counts, h.listReads-lists)
+	}
+}

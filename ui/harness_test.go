@@ -42,8 +42,9 @@ type harness struct {
 	quit   bool
 	opened []string
 	copied []string
-	// countReads counts the reads of every count the model handled.
-	countReads int
+	// countReads counts the reads of every count the model handled, and
+	// listReads the pages of the list.
+	countReads, listReads int
 }
 
 type harnessOpt func(*Options)
@@ -175,8 +176,11 @@ func (h *harness) handle(msg tea.Msg) {
 		}
 		return
 	}
-	if _, ok := msg.(countsMsg); ok {
+	switch msg.(type) {
+	case countsMsg:
 		h.countReads++
+	case itemsMsg:
+		h.listReads++
 	}
 	_, cmd := h.m.Update(msg)
 	h.m.View() // as the runtime does after every message: the kept views are tested
