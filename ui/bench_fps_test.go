@@ -16,7 +16,8 @@ import (
 // BenchmarkFrameRate runs the reader in the Bubble Tea runtime at 60 and
 // 120 frames a second over benchFixture's 2,000 feeds while a refresh's
 // events come at its pace (450 a second, as BenchmarkRefreshEvents'
-// burst), and presses j and k in the list at random moments: each
+// burst) or none (idle), and presses j and k in the list at random
+// moments: each
 // iteration is one key, timed from its message to the first frame
 // written after the View that shows it. It reports the latency's p50 and
 // p99 and the CPU time the process used per second of the run.
@@ -24,14 +25,16 @@ func BenchmarkFrameRate(b *testing.B) {
 	for _, r := range []struct {
 		name         string
 		fps, batches int
-	}{{"60fps", 60, 60}, {"120fps", 120, 120}, {"120fps-batches60", 120, 60}} {
-		b.Run(r.name, func(b *testing.B) { benchFrameRate(b, r.fps, r.batches) })
+		idle         bool
+	}{{"60fps", 60, 60, false}, {"120fps", 120, 120, false}, {"120fps-batches60", 120, 60, false},
+		{"idle-60fps", 60, 60, true}, {"idle-120fps", 120, 60, true}} {
+		b.Run(r.name, func(b *testing.B) { benchFrameRate(b, r.fps, r.batches, r.idle) })
 	}
 }
 
 // benchFrameRate draws fps frames a second and takes at most batches
-// batches of events a second.
-func benchFrameRate(b *testing.B, fps, batches int) {
+// batches of events a second; idle sends no event.
+func benchFrameRate(b *testing.B, fps, batches int, idle bool) {
 	m := benchModel(b)
 	m.setFocus(paneItems)
 	events := make(chan engine.Event, 4096)
@@ -45,7 +48,9 @@ func benchFrameRate(b *testing.B, fps, batches int) {
 
 	stop := make(chan struct{})
 	var feeding sync.WaitGroup
-	feeding.Go(func() { feedEvents(refreshBurst(m.tree.data), events, stop) })
+	if !idle {
+		feeding.Go(func() { feedEvents(refreshBurst(m.tree.data), events, stop) })
+	}
 	cpu0, wall0 := cpuTime(), time.Now()
 	var lat []time.Duration
 	for i := 0; b.Loop(); i++ {
