@@ -195,10 +195,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.key(msg)
 	case tea.MouseMsg:
 		cmd = m.mouse(msg)
-	case engineMsg:
+	case engineMsg: // one event, handed over by a test
 		cmd = m.engineEvents([]engine.Event{msg.ev})
-	case engineBatchMsg:
-		cmd = m.engineEvents(msg.evs)
+	case engineBatchMsg: // the listener's: it listens again
+		cmd = tea.Batch(m.engineEvents(msg.evs), m.wait.listen(m.opts.Engine.Events()))
 	default:
 		cmd = m.result(msg)
 	}

@@ -166,10 +166,9 @@ func (m *Model) notified(msg notifiedMsg) {
 // follows each, the tree applies the counts they carry, the panes and the
 // dialog get those they show (enclosure states, articles); the counts are
 // read again after a sync of the account, the sync log after downloads
-// with new items (for toasts), once for the batch; and it listens for the
-// next batch.
+// with new items (for toasts), once for the batch.
 func (m *Model) engineEvents(evs []engine.Event) tea.Cmd {
-	cmds := []tea.Cmd{m.wait.listen(m.opts.Engine.Events())}
+	var cmds []tea.Cmd
 	newItems, account, counts := false, false, false
 	for _, ev := range evs {
 		m.status.engineEvent(ev, m.feedTitle)
