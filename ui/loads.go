@@ -4,9 +4,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// The reads of the counts, at most one at a time: asked for while one is
-// on its way, the read runs once more when it is back (what was written
-// meanwhile may have come after it started), however many asked.
+// The reads that follow the engine (the counts, the sync log), at most
+// one of each at a time: asked for while one is on its way, the read runs
+// once more when it is back (what was written meanwhile may have come
+// after it started), however many asked.
 
 // oneLoad runs a read at most once at a time.
 type oneLoad struct{ running, again bool }
@@ -31,8 +32,9 @@ func (l *oneLoad) done(cmd tea.Cmd) tea.Cmd {
 	return l.start(cmd)
 }
 
-// loads are the root's count reads.
-type loads struct{ counts, searches oneLoad }
+// loads are the root's reads that follow the engine: the counts, the
+// saved searches' counts, the sync log.
+type loads struct{ counts, searches, syncLog oneLoad }
 
 // searchesMsg carries the saved searches' counts, read again.
 type searchesMsg struct {
