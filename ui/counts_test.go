@@ -292,3 +292,41 @@ func TestCountsByDeltaShowAndHideFeedsUnderL(t *testing.T) {
 			h.countReads-counts, h.listReads-lists)
 	}
 }
+
+// TestAFailedDownloadMarksItsFeedAtOnce: a download of this process's
+// that fails marks its feed failed, and one that succeeds again takes the
+// mark away, as they happen: the feed's row is read again, not every
+// count.
+func TestAFailedDownloadMarksItsFeedAtOnce(t *testing.T) {
+	f := newFixture(t)
+	fh := newFeedHost(t, "one")
+	eng := newEngine(f.st)
+	feed := subscribeIn(t, eng, fh.URL+"/feed.xml", "")
+	download(t, eng, feed)
+	h := newHarness(t, f.st, 160, 45, withEngine(eng))
+	reads := h.countReads
+	if treeRowMarked(h.view(), glyphFailed, "Local Feed") {
+		t.Fatalf("the feed is marked failed before any failure:\n%s", h.view())
+	}
+
+	fh.fail(503)
+	eng.SyncFeeds(context.Background(), []store.Feed{feed}, true, nil)
+	h.waitFor("the failed mark", func() bool { return treeRowMarked(h.view(), glyphFailed, "Local Feed") })
+	fh.fail(0)
+	download(t, eng, feed)
+	h.waitFor("the mark gone", func() bool { return !treeRowMarked(h.view(), glyphFailed, "Local Feed") })
+	checkCountsExact(t, h, "after a failure and a recovery")
+	if h.countReads != reads {
+		t.Errorf("the counts were read %d times more for a failure and a recovery", h.countReads-reads)
+	}
+}
+
+// treeRowMarked says whether the tree's row of label has mark.
+func treeRowMarked(view, mark, label string) bool {
+	for _, line := range strings.Split(view, "\n") {
+		if strings.HasPrefix(line, mark+" "+label) && strings.Contains(line, "│") {
+			return true
+		}
+	}
+	return false
+}

@@ -163,13 +163,14 @@ func (m *Model) notified(msg notifiedMsg) {
 }
 
 // engineEvents takes a batch of the engine's events: the status line
-// follows each, the tree applies the counts they carry, the panes and the
+// follows each, the tree applies the counts they carry (and reads again
+// the feeds whose download failed or recovered), the panes and the
 // dialog get those they show (enclosure states, articles); the counts are
 // read again after a sync of the account, the sync log after downloads
 // with new items (for toasts), once for the batch.
 func (m *Model) engineEvents(evs []engine.Event) tea.Cmd {
 	var cmds []tea.Cmd
-	newItems, account, counts := false, false, false
+	newItems, account, tree := false, false, false
 	for _, ev := range evs {
 		m.status.engineEvent(ev, m.feedTitle)
 		switch ev := ev.(type) {
@@ -178,16 +179,17 @@ func (m *Model) engineEvents(evs []engine.Event) tea.Cmd {
 				m.opts.Logger.Info("download failed", "url", ev.URL, "err", ev.Err)
 			}
 			newItems = newItems || ev.NewItems > 0
+			tree = true // a failure or a recovery changes the feed's mark
 		case engine.AccountSynced: // its counts come in no event
 			account = true
 		case engine.FeedItemCountChanged, engine.FolderItemCountChanged:
-			counts = true
+			tree = true
 		}
 		if paneEvent(ev) {
 			cmds = append(cmds, m.paneEvent(engineMsg{ev}))
 		}
 	}
-	if counts {
+	if tree {
 		cmds = append(cmds, m.route(m.tree, engineBatchMsg{evs}))
 	}
 	if newItems {

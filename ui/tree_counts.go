@@ -1,7 +1,12 @@
 package ui
 
 import (
+	"errors"
+
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/tidings-rss/tidings/engine"
+	"github.com/tidings-rss/tidings/store"
 )
 
 // The tree's counts by delta: the engine's events carry a feed's counts
@@ -19,14 +24,28 @@ type countsMovedMsg struct{ feeds map[int64]string }
 // only the saved searches' (searches), which no event carries.
 type countsStaleMsg struct{ searches bool }
 
+// feedRowsMsg carries feeds' rows read again after a download failed or
+// recovered (their marks, the failures the reader names).
+type feedRowsMsg struct {
+	feeds []store.Feed
+	err   error
+}
+
 // applyCounts applies the count events among evs to the rows, and posts
 // what follows: countsMovedMsg when a count moved, countsStaleMsg when an
-// event could not be applied or the saved searches' counts are stale.
-func (t *treePane) applyCounts(evs []engine.Event) {
+// event could not be applied or the saved searches' counts are stale. The
+// rows of feeds whose download failed or recovered are read again: its
+// Cmd.
+func (t *treePane) applyCounts(evs []engine.Event) tea.Cmd {
 	moved := map[int64]string{}
 	stale, shown := false, false
+	var failed []int64
 	for _, ev := range evs {
 		switch ev := ev.(type) {
+		case engine.FeedDownloadCompleted:
+			if t.failedOrRecovered(ev) {
+				failed = append(failed, ev.FeedID)
+			}
 		case engine.FeedItemCountChanged:
 			changed, known, crossed := t.setFeedCounts(ev.FeedID, ev.Count, ev.Unread)
 			stale = stale || !known
@@ -51,6 +70,44 @@ func (t *treePane) applyCounts(evs []engine.Event) {
 	}
 	if len(moved) > 0 {
 		t.out.post(countsMovedMsg{moved})
+	}
+	if len(failed) == 0 {
+		return nil
+	}
+	return routeTo(t, t.be.feedRows(failed))
+}
+
+// failedOrRecovered says whether a download changed what the tree knows of
+// its feed's failures: it failed (but for being offline, which is not
+// recorded), or it succeeded after a failure.
+func (t *treePane) failedOrRecovered(ev engine.FeedDownloadCompleted) bool {
+	i, ok := t.feedRows[ev.FeedID]
+	switch {
+	case !ok || errors.Is(ev.Err, engine.ErrOffline):
+		return false
+	case ev.Err != nil:
+		return true
+	}
+	return t.all[i].feed.State.LastError != ""
+}
+
+// setFeedRows takes feeds' rows read again: their state, and their counts
+// as setFeedCounts applies them.
+func (t *treePane) setFeedRows(msg feedRowsMsg) {
+	if msg.err != nil {
+		return // the poll reads them again
+	}
+	for _, f := range msg.feeds {
+		i, ok := t.feedRows[f.ID]
+		if !ok {
+			continue
+		}
+		count, unread := t.all[i].count, t.all[i].unread
+		*t.all[i].feed = f
+		t.all[i].feed.ItemCount, t.all[i].feed.UnreadCount = count, unread
+		if _, _, crossed := t.setFeedCounts(f.ID, f.ItemCount, f.UnreadCount); crossed && t.hideRead {
+			t.relayout()
+		}
 	}
 }
 

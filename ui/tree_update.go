@@ -51,7 +51,9 @@ func (t *treePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case countsMsg:
 		t.counts(msg)
 	case engineBatchMsg:
-		t.applyCounts(msg.evs)
+		return t, t.applyCounts(msg.evs)
+	case feedRowsMsg:
+		t.setFeedRows(msg)
 	case searchesMsg:
 		t.setSearches(msg)
 	case markedMsg:
