@@ -111,6 +111,10 @@ type Model struct {
 	macro       *macroRun
 	// send is what a macro's pipe: step writes (the panes' own sender).
 	send sender
+	// loads keeps the reads of the counts to one at a time.
+	loads loads
+	// views keeps the panes' views until they change.
+	views paneViews
 }
 
 // New builds the reader. Nothing is read until Init's Cmds run.
@@ -176,7 +180,7 @@ func New(o Options) *Model {
 // Init reads the tree and the first page of All items, and starts
 // listening to the engine and polling for other processes' changes.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.be.loadCounts(), m.items.show("All items", store.ItemQuery{}, true),
+	return tea.Batch(m.loadCounts(), m.items.show("All items", store.ItemQuery{}, true),
 		m.wait.listen(m.opts.Engine.Events()), m.be.loadAccount(), m.poll(), m.be.syncLogStart())
 }
 
@@ -188,6 +192,9 @@ func (m *Model) poll() tea.Cmd {
 // results of Cmds to the part that asked for them; a new status message
 // gets its timer to fade.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if !background(msg) {
+		m.views.staleAll()
+	}
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -196,8 +203,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.key(msg)
 	case tea.MouseMsg:
 		cmd = m.mouse(msg)
-	case engineMsg:
-		cmd = m.engineEvent(msg)
+	case engineMsg: // one event, handed over by a test
+		cmd = m.engineEvents([]engine.Event{msg.ev})
+	case engineBatchMsg: // the listener's: it listens again
+		cmd = tea.Batch(m.engineEvents(msg.evs), m.wait.listen(m.opts.Engine.Events()))
 	default:
 		cmd = m.result(msg)
 	}
@@ -207,6 +216,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // resize lays the panes out again; the selections stay where they are.
 func (m *Model) resize(w, h int) tea.Cmd {
 	m.width, m.height, m.ready = w, h, true
+	m.views.staleAll()
 	m.layout = computeLayout(w, h-2, m.focus, m.prefs)
 	m.help.Width = w
 	m.status.SetSize(w)
@@ -223,6 +233,7 @@ func (m *Model) resize(w, h int) tea.Cmd {
 // panes for another focus).
 func (m *Model) setFocus(p pane) tea.Cmd {
 	m.focus = p
+	m.views.staleAll()
 	m.tree.setFocused(p == paneTree)
 	m.items.setFocused(p == paneItems)
 	m.reader.setFocused(p == paneReader)
@@ -233,19 +244,23 @@ func (m *Model) setFocus(p pane) tea.Cmd {
 }
 
 // View draws the panes (or the open dialog), the status line and the
-// short help.
+// short help; a pane no message changed since the last View is not drawn
+// again (viewcache.go).
 func (m *Model) View() string {
 	if !m.ready {
 		return ""
 	}
-	body := m.layout.join(m.styles, [3]string{m.tree.View(), m.items.View(), m.reader.View()}, m.focus)
 	p, onStatusLine := m.dialog.(promptDialog)
+	var body string
 	switch {
 	case onStatusLine:
+		body = m.panesView()
 	case m.dialog != nil:
 		body = fit(m.dialog.View(), m.width, m.layout.height)
 	case m.empty:
 		body = fit(m.welcome(), m.width, m.layout.height)
+	default:
+		body = m.panesView()
 	}
 	prompt := ""
 	switch {

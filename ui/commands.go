@@ -392,3 +392,21 @@ func (b backend) notify(command, feedTitle string, n int) tea.Cmd {
 		return notifiedMsg{err: cmd.Run()}
 	}
 }
+
+// feedRows reads feeds' rows again (their state after a download).
+func (b backend) feedRows(ids []int64) tea.Cmd {
+	return func() tea.Msg {
+		var out []store.Feed
+		for _, id := range ids {
+			f, err := b.store.Feed(b.ctx, id)
+			if errors.Is(err, store.ErrNotFound) {
+				continue // unsubscribed meanwhile
+			}
+			if err != nil {
+				return feedRowsMsg{err: err}
+			}
+			out = append(out, f)
+		}
+		return feedRowsMsg{feeds: out}
+	}
+}

@@ -42,6 +42,9 @@ type harness struct {
 	quit   bool
 	opened []string
 	copied []string
+	// countReads counts the reads of every count the model handled, and
+	// listReads the pages of the list.
+	countReads, listReads int
 }
 
 type harnessOpt func(*Options)
@@ -114,14 +117,29 @@ func (h *harness) settle() {
 	}
 }
 
-// engineEvents handles the events waiting in the engine's channel.
+// engineEvents handles the events waiting in the engine's channel, in
+// batches, as the runtime's listener delivers events that wait.
 func (h *harness) engineEvents() {
 	for h.events != nil && !h.closed {
-		select {
-		case ev, ok := <-h.events:
-			h.handle(engineEvent(ev, ok))
-			h.closed = !ok
-		default:
+		var evs []engine.Event
+		for more := true; more && len(evs) < maxBatch; {
+			select {
+			case ev, ok := <-h.events:
+				if h.closed = !ok; ok {
+					evs = append(evs, ev)
+				}
+				more = ok
+			default:
+				more = false
+			}
+		}
+		if len(evs) > 0 {
+			h.handle(engineBatchMsg{evs})
+		}
+		if h.closed {
+			h.handle(engineClosedMsg{})
+		}
+		if len(evs) < maxBatch {
 			return
 		}
 	}
@@ -137,7 +155,8 @@ func engineEvent(ev engine.Event, ok bool) tea.Msg {
 
 // handle applies one message: batches queue their Cmds, a sequence runs
 // its Cmds in order (each message handled before the next Cmd runs), Quit
-// is recorded, anything else goes to Update, whose Cmd is queued.
+// is recorded, anything else goes to Update, whose Cmd is queued, and
+// View draws after it, as the runtime draws after every message.
 func (h *harness) handle(msg tea.Msg) {
 	switch msg := msg.(type) {
 	case nil:
@@ -157,7 +176,14 @@ func (h *harness) handle(msg tea.Msg) {
 		}
 		return
 	}
+	switch msg.(type) {
+	case countsMsg:
+		h.countReads++
+	case itemsMsg:
+		h.listReads++
+	}
 	_, cmd := h.m.Update(msg)
+	h.m.View() // as the runtime does after every message: the kept views are tested
 	h.queue = append(h.queue, cmd)
 }
 
@@ -212,8 +238,18 @@ func (h *harness) typeText(s string) {
 	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)})
 }
 
-// view is the screen without styles.
-func (h *harness) view() string { return ansi.Strip(h.m.View()) }
+// view is the screen without styles. Every view is also a test of the
+// kept panes' views (viewcache.go): the screen must be the one every pane
+// drawn afresh would make.
+func (h *harness) view() string {
+	h.t.Helper()
+	kept := h.m.View()
+	h.m.views.staleAll()
+	if fresh := h.m.View(); fresh != kept {
+		h.t.Errorf("a kept pane's view is stale; the screen:\n%s\nwhat the panes draw now:\n%s", ansi.Strip(kept), ansi.Strip(fresh))
+	}
+	return ansi.Strip(kept)
+}
 
 // selectNode moves the tree's cursor to the node labelled label.
 func (h *harness) selectNode(label string) {

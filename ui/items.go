@@ -71,6 +71,9 @@ type itemsPane struct {
 	// the list shown is in it (a list feed and search results keep theirs).
 	sort   store.SortOrder
 	sorted bool
+	// stale says the rows changed while a page was on its way: they are
+	// read again when it is back.
+	stale bool
 }
 
 // item returns the selected item, or nil.
@@ -97,7 +100,7 @@ func (p *itemsPane) show(title string, q store.ItemQuery, river bool) tea.Cmd {
 	if q.List != nil {
 		p.group = q.List.Group
 	}
-	p.rows, p.cursor, p.top, p.more, p.loading, p.toEnd = nil, 0, 0, false, true, false
+	p.rows, p.cursor, p.top, p.more, p.loading, p.toEnd, p.stale = nil, 0, 0, false, true, false, false
 	p.sorted = q.List == nil
 	if p.sorted {
 		p.query.Sort = p.sort
@@ -127,7 +130,11 @@ func (p *itemsPane) keep(id int64) {
 // reload re-reads every loaded row (counts changed), keeping the cursor on
 // the same item.
 func (p *itemsPane) reload() tea.Cmd {
-	if p.search != "" || p.loading {
+	if p.search != "" {
+		return nil
+	}
+	if p.loading { // what is on its way may have been read before the change
+		p.stale = true
 		return nil
 	}
 	q := p.query
@@ -406,4 +413,26 @@ func padLeft(s string, w int) string {
 		return strings.Repeat(" ", w-len(s)) + s
 	}
 	return s
+}
+
+// lists says whether the list may hold items of the feeds (each with its
+// folder): a feed's list, one of their folders' (or a folder above), or
+// any other view. Search results are not read again.
+func (p *itemsPane) lists(feeds map[int64]string) bool {
+	q := p.query
+	switch {
+	case p.search != "":
+		return false
+	case q.FeedID != 0:
+		_, ok := feeds[q.FeedID]
+		return ok
+	case q.FolderPath != "":
+		for _, path := range feeds {
+			if path == q.FolderPath || strings.HasPrefix(path, q.FolderPath+"/") {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }

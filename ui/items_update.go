@@ -59,6 +59,10 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.markLoadedRead()
 	case reloadMsg:
 		return p, p.reload()
+	case countsMovedMsg:
+		if p.lists(msg.feeds) {
+			return p, p.reload()
+		}
 	case engineMsg:
 		return p, p.engineEvent(msg.ev)
 	case articleMsg:
@@ -225,6 +229,10 @@ func (p *itemsPane) pageLoaded(msg itemsMsg) tea.Cmd {
 	if msg.gen != p.gen {
 		return nil
 	}
+	if p.stale && !p.loading {
+		p.stale = false
+		return tea.Batch(p.reload(), p.continueJump())
+	}
 	if p.toEnd {
 		return p.goToEnd()
 	}
@@ -293,13 +301,11 @@ func (p *itemsPane) showFeedOrdered(f store.Feed, o store.ListOrder) tea.Cmd {
 	return p.show(title, store.ItemQuery{FeedID: f.ID, List: &o, Unread: p.hideRead}, false)
 }
 
-// engineEvent re-reads the list when counts moved, shows an enclosure's
-// new state in its item, and reads a listed item again when its article
-// arrived (its reading time may have grown).
+// engineEvent shows an enclosure's new state in its item, and reads a
+// listed item again when its article arrived (its reading time may have
+// grown). Counts that moved come as countsMovedMsg, from the tree.
 func (p *itemsPane) engineEvent(ev engine.Event) tea.Cmd {
 	switch ev := ev.(type) {
-	case engine.FeedItemCountChanged, engine.AccountSynced:
-		return p.reload()
 	case engine.ArticleFetched:
 		for _, it := range p.rows {
 			if it.ID == ev.ItemID {

@@ -16,6 +16,8 @@ type countsMsg struct {
 	flagged  int
 	searches []searchEntry
 	err      error
+	// root marks the root's own read (loads.go), at most one at a time.
+	root bool
 }
 
 // itemsMsg carries one page of the item list. gen identifies the list it
@@ -48,7 +50,8 @@ type actionMsg struct {
 	reload bool
 }
 
-// engineMsg is one engine event.
+// engineMsg is one engine event: what the list, the reader and the
+// dialog get of a batch (engineBatchMsg), and what a test hands the root.
 type engineMsg struct{ ev engine.Event }
 
 // engineClosedMsg says the engine's event channel was closed.

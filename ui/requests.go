@@ -74,8 +74,14 @@ type refreshMsg struct {
 	all bool
 }
 
-// request routes what a component asked for.
+// request routes what a component asked for; but for the status line's
+// and the counts' requests, every pane draws again.
 func (m *Model) request(msg tea.Msg) tea.Cmd {
+	switch msg.(type) {
+	case statusMsg, clearStatusMsg, countsMovedMsg, countsStaleMsg:
+	default:
+		m.views.staleAll()
+	}
 	switch msg := msg.(type) {
 	case focusMsg:
 		return m.setFocus(msg.to)
@@ -94,7 +100,14 @@ func (m *Model) request(msg tea.Msg) tea.Cmd {
 		if msg.list {
 			return m.route(m.items, msg)
 		}
-		return tea.Batch(m.be.loadCounts(), m.route(m.items, msg))
+		return tea.Batch(m.loadCounts(), m.route(m.items, msg))
+	case countsMovedMsg:
+		return m.route(m.items, msg)
+	case countsStaleMsg:
+		if msg.searches {
+			return m.loadSearches()
+		}
+		return m.loadCounts()
 	case listReadMsg, showFeedMsg, selectionLostMsg, cycleSortMsg:
 		return m.route(m.items, msg)
 	case refreshMsg:
@@ -108,6 +121,7 @@ func (m *Model) request(msg tea.Msg) tea.Cmd {
 
 // route hands msg to c, then routes what c asked for meanwhile.
 func (m *Model) route(c Component, msg tea.Msg) tea.Cmd {
+	m.routedTo(c)
 	_, cmd := c.Update(msg)
 	return tea.Batch(cmd, m.drain())
 }

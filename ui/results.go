@@ -28,7 +28,12 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 	case markedMsg, healthMsg, listInfoMsg:
 		return m.route(m.tree, msg)
 	case countsMsg:
+		if msg.root {
+			return tea.Batch(m.counts(msg), m.countsRead())
+		}
 		return m.counts(msg)
+	case searchesMsg:
+		return m.searchesRead(msg)
 	case actionMsg:
 		return m.actionDone(msg)
 	case handOverMsg:
@@ -36,7 +41,7 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 	case syncDoneMsg:
 		return m.syncDone(msg)
 	case pollMsg:
-		return tea.Batch(m.be.pollCounts(), m.be.loadAccount(), m.poll(), m.readSyncLog())
+		return tea.Batch(m.pollCounts(), m.be.loadAccount(), m.poll(), m.readSyncLog())
 	case statusFadeMsg:
 		m.status.faded(msg)
 	case accountMsg:
@@ -66,6 +71,7 @@ func (m *Model) counts(msg countsMsg) tea.Cmd {
 		return nil
 	}
 	m.empty = len(msg.feeds) == 0 && len(msg.folders) == 0
+	m.routedTo(m.tree)
 	_, cmd := m.tree.Update(msg)
 	m.status.keepFeeds(func(id int64) bool { return m.tree.feedByID(id) != nil })
 	return tea.Batch(m.startNewFeeds(msg.feeds), cmd, m.drain())
@@ -158,29 +164,61 @@ func (m *Model) notified(msg notifiedMsg) {
 	}
 }
 
-// engineEvent updates the status line, and hands the event to every pane
-// (counts, enclosure states); the counts are read again when a feed's
-// moved, the sync log after a download with new items (for toasts); and
-// it listens for the next event.
-func (m *Model) engineEvent(msg engineMsg) tea.Cmd {
-	ev := msg.ev
-	cmds := []tea.Cmd{m.wait.listen(m.opts.Engine.Events())}
-	m.status.engineEvent(ev, m.feedTitle)
-	switch ev := ev.(type) {
-	case engine.FeedDownloadCompleted:
-		if ev.Err != nil {
-			m.opts.Logger.Info("download failed", "url", ev.URL, "err", ev.Err)
+// engineEvents takes a batch of the engine's events: the status line
+// follows each, the tree applies the counts they carry (and reads again
+// the feeds whose download failed or recovered), the panes and the
+// dialog get those they show (enclosure states, articles); the counts are
+// read again after a sync of the account, the sync log after downloads
+// with new items (for toasts), once for the batch.
+func (m *Model) engineEvents(evs []engine.Event) tea.Cmd {
+	var cmds []tea.Cmd
+	newItems, account, tree := false, false, false
+	for _, ev := range evs {
+		m.status.engineEvent(ev, m.feedTitle)
+		switch ev := ev.(type) {
+		case engine.FeedDownloadCompleted:
+			if ev.Err != nil {
+				m.opts.Logger.Info("download failed", "url", ev.URL, "err", ev.Err)
+			}
+			newItems = newItems || ev.NewItems > 0
+			tree = true // a failure or a recovery changes the feed's mark
+		case engine.AccountSynced: // its counts come in no event
+			account = true
+		case engine.FeedItemCountChanged, engine.FolderItemCountChanged:
+			tree = true
 		}
-		if ev.NewItems > 0 {
-			cmds = append(cmds, m.readSyncLog())
+		if paneEvent(ev) {
+			cmds = append(cmds, m.paneEvent(engineMsg{ev}))
 		}
-	case engine.FeedItemCountChanged:
-		cmds = append(cmds, m.be.loadCounts())
-	case engine.AccountSynced:
-		cmds = append(cmds, m.be.loadCounts(), m.be.loadAccount())
 	}
-	cmds = append(cmds, m.route(m.tree, msg), m.route(m.items, msg), m.route(m.reader, msg))
-	if m.dialog != nil { // the podcast queue follows the downloads
+	if tree {
+		cmds = append(cmds, m.route(m.tree, engineBatchMsg{evs}))
+	}
+	if newItems {
+		cmds = append(cmds, m.readSyncLog())
+	}
+	if account {
+		cmds = append(cmds, m.loadCounts(), m.be.loadAccount())
+	}
+	return tea.Batch(cmds...)
+}
+
+// paneEvent says whether the list, the reader or a dialog shows
+// something of ev: the downloads' events are the status line's and their
+// counts the tree's.
+func paneEvent(ev engine.Event) bool {
+	switch ev.(type) {
+	case engine.FeedDownloading, engine.FeedDownloadCompleted, engine.FeedItemCountChanged, engine.FolderItemCountChanged:
+		return false
+	}
+	return true
+}
+
+// paneEvent hands an event to the list, the reader and the dialog (the
+// podcast queue follows the downloads).
+func (m *Model) paneEvent(msg engineMsg) tea.Cmd {
+	cmds := []tea.Cmd{m.route(m.items, msg), m.route(m.reader, msg)}
+	if m.dialog != nil {
 		cmds = append(cmds, m.route(m.dialog, msg))
 	}
 	return tea.Batch(cmds...)

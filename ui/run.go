@@ -34,7 +34,8 @@ func Run(ctx context.Context, o Options) error {
 	// stdin: once it does, it can swallow the answer and the query then
 	// stalls the first frame until termenv's timeout.
 	o.Renderer.HasDarkBackground()
-	p := tea.NewProgram(New(o), tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx), tea.WithOutput(screen))
+	p := tea.NewProgram(New(o), tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx), tea.WithOutput(screen),
+		tea.WithFPS(frameRate))
 	_, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tidings-rss/tidings/store"
 )
 
 // syncLogCursor follows the sync log: the last entry seen, once known.
@@ -13,28 +15,37 @@ type syncLogCursor struct {
 }
 
 // readSyncLog asks for the downloads with new items since the last seen,
-// whichever process made them (this reader's engine, a cron sync).
+// whichever process made them (this reader's engine, a cron sync): one
+// read at a time, once more after it when asked meanwhile.
 func (m *Model) readSyncLog() tea.Cmd {
 	if !m.log.ready {
 		return nil
 	}
-	return m.be.syncLogSince(m.log.lastID)
+	return m.loads.syncLog.start(m.be.syncLogSince(m.log.lastID))
 }
 
 // syncLogRead raises a toast (and runs notify_command) for each download
-// that brought new items to a watched feed. Entries already seen (two
-// reads in flight at once) are skipped.
+// that brought new items to a watched feed, and ends the read (another
+// runs if asked for meanwhile). Entries already seen are skipped.
 func (m *Model) syncLogRead(msg syncLogMsg) tea.Cmd {
 	if msg.err != nil {
 		m.opts.Logger.Warn("sync log", "err", msg.err)
-		return nil
 	}
 	if msg.start {
-		m.log = syncLogCursor{ready: true, lastID: msg.base}
+		if msg.err == nil {
+			m.log = syncLogCursor{ready: true, lastID: msg.base}
+		}
 		return nil
 	}
+	cmds := m.toasts(msg.entries)
+	return tea.Batch(append(cmds, m.loads.syncLog.done(m.be.syncLogSince(m.log.lastID)))...)
+}
+
+// toasts are the toasts (and notify_command runs) of the entries not
+// seen yet.
+func (m *Model) toasts(entries []store.SyncLogEntry) []tea.Cmd {
 	var cmds []tea.Cmd
-	for _, e := range msg.entries {
+	for _, e := range entries {
 		if e.ID <= m.log.lastID {
 			continue
 		}
@@ -49,5 +60,5 @@ func (m *Model) syncLogRead(msg syncLogMsg) tea.Cmd {
 			cmds = append(cmds, m.be.notify(c, title, e.NewItems))
 		}
 	}
-	return tea.Batch(cmds...)
+	return cmds
 }

@@ -93,8 +93,13 @@ type treePane struct {
 	// unread; all keeps every node, for what acts on every feed.
 	hideRead bool
 	all      []node
-	// data is what the rows were last built from, for l to rebuild them.
+	// data is what the rows were last built from, for l to rebuild them;
+	// the engine's counts are applied to it as to the rows.
 	data treeData
+	// feedRows is each feed's index in all.
+	feedRows map[int64]int
+	// drawn are the rows on screen as last drawn.
+	drawn []drawnRow
 	// folded are the folders this reader folded (true) or opened (false),
 	// over what the store keeps (tree_fold.go).
 	folded map[string]bool
@@ -150,10 +155,24 @@ func (t *treePane) feedByID(id int64) *store.Feed {
 // its position when it is gone). It reports whether any count changed and
 // whether the selected node is gone.
 func (t *treePane) setData(feeds []store.Feed, folders []store.FolderCount, flagged int, searches []searchEntry) (changed, lost bool) {
-	sel := t.node().key()
 	old := t.nodes
 	t.data = treeData{feeds: feeds, folders: folders, flagged: flagged, searches: searches, facts: feedFactsOf(feeds)}
 	t.all = buildNodes(feeds, folders, flagged, searches)
+	t.feedRows = make(map[int64]int, len(feeds))
+	for i, n := range t.all {
+		if n.kind == nodeFeed {
+			t.feedRows[n.feedID] = i
+		}
+	}
+	lost = t.relayout()
+	return countsChanged(old, t.nodes), lost
+}
+
+// relayout derives the rows shown from all the rows (l leaves out what is
+// read, folded folders their subtrees), keeping the selected node (or its
+// position when it is gone); it reports whether the selected node is gone.
+func (t *treePane) relayout() (lost bool) {
+	sel := t.node().key()
 	t.nodes = t.all
 	if t.hideRead {
 		t.nodes = unreadOnly(t.all, sel)
@@ -167,7 +186,7 @@ func (t *treePane) setData(feeds []store.Feed, folders []store.FolderCount, flag
 		}
 	}
 	t.scroll()
-	return countsChanged(old, t.nodes), lost
+	return lost
 }
 
 func countsChanged(a, b []node) bool {
@@ -271,19 +290,58 @@ func (t *treePane) View() string {
 	}
 	b.WriteString(paneTitle(t.styles, title, t.width, t.focused))
 	rows := max(t.height-1, 0)
-	for i := t.top; i < t.top+rows; i++ {
+	if len(t.drawn) != rows {
+		t.drawn = make([]drawnRow, rows)
+	}
+	for r, i := 0, t.top; i < t.top+rows; r, i = r+1, i+1 {
 		b.WriteByte('\n')
 		if i < len(t.nodes) {
-			b.WriteString(t.row(i))
+			b.WriteString(t.drawnRow(r, i))
 		}
 	}
 	return b.String()
 }
 
-func (t *treePane) row(i int) string {
+// drawnRow is row i drawn on screen row r: as last drawn there when
+// nothing it shows changed (a count moves a few rows of a refresh's
+// frame, not the tree).
+func (t *treePane) drawnRow(r, i int) string {
+	k := t.rowKey(i)
+	if d := &t.drawn[r]; d.ok && d.key == k {
+		return d.text
+	}
+	text := t.row(i, k.mark)
+	t.drawn[r] = drawnRow{key: k, text: text, ok: true}
+	return text
+}
+
+// drawnRow is a row as drawn, with what it was drawn from.
+type drawnRow struct {
+	key  rowKey
+	text string
+	ok   bool
+}
+
+// rowKey is everything a row of the tree is drawn from (row reads
+// nothing else).
+type rowKey struct {
+	kind                  nodeKind
+	label, mark           string
+	depth, unread, count  int
+	width                 int
+	selected, focused, ok bool
+}
+
+func (t *treePane) rowKey(i int) rowKey {
 	n := t.nodes[i]
+	return rowKey{kind: n.kind, label: n.label, mark: t.mark(n), depth: n.depth, unread: n.unread, count: n.count,
+		width: t.width, selected: i == t.cursor, focused: t.focused}
+}
+
+// mark is the glyph before a row: a feed stopped, failing, watched or
+// of the account, a folder folded.
+func (t *treePane) mark(n node) string {
 	mark := " "
-	st := t.styles.TreeRow
 	switch {
 	case n.feed != nil && n.feed.Stopped != "":
 		mark = glyphStopped
@@ -296,6 +354,12 @@ func (t *treePane) row(i int) string {
 	case n.folded:
 		mark = glyphFolded
 	}
+	return mark
+}
+
+func (t *treePane) row(i int, mark string) string {
+	n := t.nodes[i]
+	st := t.styles.TreeRow
 	if n.kind == nodeHeading {
 		return t.headingRow(n)
 	}
@@ -325,27 +389,4 @@ func (t *treePane) row(i int) string {
 		return style.Render(text + count)
 	}
 	return style.Render(text) + t.styles.TreeCount.Inherit(style).Render(count)
-}
-
-// setFeedCounts updates one feed's counts in place (an engine event).
-func (t *treePane) setFeedCounts(id int64, count, unread int) {
-	for _, nodes := range [][]node{t.nodes, t.all} {
-		for i := range nodes {
-			if n := &nodes[i]; n.kind == nodeFeed && n.feedID == id {
-				n.count, n.unread = count, unread
-				n.feed.ItemCount, n.feed.UnreadCount = count, unread
-			}
-		}
-	}
-}
-
-// setFolderCounts updates one folder's subtree totals in place.
-func (t *treePane) setFolderCounts(path string, count, unread int) {
-	for _, nodes := range [][]node{t.nodes, t.all} {
-		for i := range nodes {
-			if n := &nodes[i]; n.kind == nodeFolder && n.path == path {
-				n.count, n.unread = count, unread
-			}
-		}
-	}
 }

@@ -6,7 +6,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -53,13 +52,12 @@ func (t *treePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return t, t.mouse(msg)
 	case countsMsg:
 		t.counts(msg)
-	case engineMsg:
-		switch ev := msg.ev.(type) {
-		case engine.FeedItemCountChanged:
-			t.setFeedCounts(ev.FeedID, ev.Count, ev.Unread)
-		case engine.FolderItemCountChanged:
-			t.setFolderCounts(ev.Path, ev.Count, ev.Unread)
-		}
+	case engineBatchMsg:
+		return t, t.applyCounts(msg.evs)
+	case feedRowsMsg:
+		t.setFeedRows(msg)
+	case searchesMsg:
+		t.setSearches(msg)
 	case markedMsg:
 		t.marked(msg)
 	case healthMsg:

@@ -18,5 +18,9 @@ type waiter struct {
 	listen func(<-chan engine.Event) tea.Cmd
 }
 
-// newWaiter waits with the runtime's timers and on the engine's channel.
-func newWaiter() *waiter { return &waiter{tick: tea.Tick, listen: listen} }
+// newWaiter waits with the runtime's timers and on the engine's channel,
+// its events delivered in batches, at most batchRate a second.
+func newWaiter() *waiter {
+	b := &batcher{frame: time.Second / batchRate}
+	return &waiter{tick: tea.Tick, listen: b.listen}
+}

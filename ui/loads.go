@@ -1,0 +1,85 @@
+package ui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The reads that follow the engine (the counts, the sync log), at most
+// one of each at a time: asked for while one is on its way, the read runs
+// once more when it is back (what was written meanwhile may have come
+// after it started), however many asked.
+
+// oneLoad runs a read at most once at a time.
+type oneLoad struct{ running, again bool }
+
+// start runs cmd now, or once more after the read on its way.
+func (l *oneLoad) start(cmd tea.Cmd) tea.Cmd {
+	if l.running {
+		l.again = true
+		return nil
+	}
+	l.running = true
+	return cmd
+}
+
+// done says the read is back; cmd runs again if asked for meanwhile.
+func (l *oneLoad) done(cmd tea.Cmd) tea.Cmd {
+	l.running = false
+	if !l.again {
+		return nil
+	}
+	l.again = false
+	return l.start(cmd)
+}
+
+// loads are the root's reads that follow the engine: the counts, the
+// saved searches' counts, the sync log.
+type loads struct{ counts, searches, syncLog oneLoad }
+
+// searchesMsg carries the saved searches' counts, read again.
+type searchesMsg struct {
+	searches []searchEntry
+	err      error
+}
+
+// loadCounts reads every count (saved searches' included), unless a read
+// is on its way: then once more after it.
+func (m *Model) loadCounts() tea.Cmd { return m.loads.counts.start(m.countsCmd(true)) }
+
+// pollCounts is the poll's read: none when one is on its way already.
+func (m *Model) pollCounts() tea.Cmd {
+	if m.loads.counts.running {
+		return nil
+	}
+	return m.loads.counts.start(m.countsCmd(false))
+}
+
+// countsCmd reads the counts (force: the saved searches' too) as the
+// root's read, which done answers.
+func (m *Model) countsCmd(force bool) tea.Cmd {
+	read := m.be.counts(force)
+	return func() tea.Msg {
+		msg := read().(countsMsg)
+		msg.root = true
+		return msg
+	}
+}
+
+// countsRead ends the root's read of the counts.
+func (m *Model) countsRead() tea.Cmd { return m.loads.counts.done(m.countsCmd(true)) }
+
+// loadSearches reads the saved searches' counts, at most once at a time.
+func (m *Model) loadSearches() tea.Cmd { return m.loads.searches.start(m.searchesCmd()) }
+
+func (m *Model) searchesCmd() tea.Cmd {
+	be := m.be
+	return func() tea.Msg {
+		s, err := be.savedSearches()
+		return searchesMsg{searches: s, err: err}
+	}
+}
+
+// searchesRead ends a read of the saved searches' counts.
+func (m *Model) searchesRead(msg searchesMsg) tea.Cmd {
+	return tea.Batch(m.route(m.tree, msg), m.loads.searches.done(m.searchesCmd()))
+}
