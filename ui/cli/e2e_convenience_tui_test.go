@@ -75,6 +75,11 @@ func TestTUISubscribeToAPageOfSeveralFeeds(t *testing.T) {
 			tt.keys("j")
 		}
 		tt.keys(then)
+		if then == "Escape" {
+			// The list closes before the next key: an ESC followed at
+			// once by "a" reads as alt+a.
+			tt.waitGone("announces 2 feeds")
+		}
 	}
 	tt.waitFor("subscribed to Orbital Log")
 	if f := u.feeds(); len(f) != 1 || f[0]["url"] != srv.URL+"/orbital.xml" {
