@@ -101,8 +101,16 @@ func (p *ptyProgram) waitFor(ctx context.Context, limit time.Duration, what stri
 	}
 	timer := time.NewTimer(limit)
 	defer timer.Stop()
+	// cond may hold of more than the screen (the farm's answers): it is
+	// asked again every 10 ms as well.
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
 	for {
 		select {
+		case now := <-tick.C:
+			if cond(p.scr) {
+				return now, nil
+			}
 		case <-ctx.Done():
 			return time.Time{}, fmt.Errorf("waiting for %s: %w", what, ctx.Err())
 		case <-timer.C:

@@ -48,11 +48,12 @@ type responsiveFigure struct {
 	first           time.Duration
 	rss, anon, file int64
 	idle, refresh   keyFigures
-	// cpu is the CPU the reader used over the refresh's keys; answered
+	// refreshStart is R → the farm's first answer, when the refresh's
+	// keys start; cpu the CPU the reader used over those keys; answered
 	// how many feeds the farm had answered by their end.
-	cpu      time.Duration
-	answered int
-	search   []searchFigure
+	refreshStart, cpu time.Duration
+	answered          int
+	search            []searchFigure
 }
 
 // searchFigure is one search: its word and the time from enter to the
@@ -163,12 +164,16 @@ func measureResponsive(ctx context.Context, c ptyClient, rc responsiveCase, sh r
 		}
 		fig.search = append(fig.search, searchFigure{word: w.word, latency: d})
 	}
+	// The keys start with the refresh's first download.
+	pressed := time.Now()
 	if err := p.press("R"); err != nil {
 		return fig, err
 	}
-	if err := p.idle(ctx, time.Second); err != nil {
+	at, err = p.waitFor(ctx, 10*time.Minute, "the refresh's first download", func(*screen) bool { return farmAnswered(farm) > 0 })
+	if err != nil {
 		return fig, err
 	}
+	fig.refreshStart = at.Sub(pressed)
 	cpu0, err := cpuSoFar(pid)
 	if err != nil {
 		return fig, err
@@ -181,14 +186,19 @@ func measureResponsive(ctx context.Context, c ptyClient, rc responsiveCase, sh r
 		return fig, err
 	}
 	fig.cpu = cpu1 - cpu0
-	_, st := farm.counts()
-	for _, n := range st {
-		fig.answered += n
-	}
-	if fig.answered == 0 {
-		return fig, errors.New("R: the farm had answered no feed by the end of the keys")
-	}
+	fig.answered = farmAnswered(farm)
 	return fig, nil
+}
+
+// farmAnswered is how many answers the farm gave since its counts were
+// reset.
+func farmAnswered(farm *feedFarm) int {
+	_, st := farm.counts()
+	n := 0
+	for _, v := range st {
+		n += v
+	}
+	return n
 }
 
 // search is / word enter: the time from enter to the first frame showing
