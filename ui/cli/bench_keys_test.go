@@ -23,9 +23,9 @@ type keyFigures struct {
 	wall        time.Duration
 }
 
-// lost is how many keys the selection did not follow (negative: it moved
-// more than it was asked).
-func (k keyFigures) lost() int { return k.keys - k.moves }
+// lost is how many keys the selection did not follow exactly: keys it
+// did not move for, or rows it moved beyond the keys.
+func (k keyFigures) lost() int { return max(k.keys-k.moves, k.moves-k.keys) }
 
 // pressKeys writes n keys at a human pace, one every 30–50 ms, keyRun j
 // then keyRun k, and times each from its write to the first frame in
