@@ -95,7 +95,7 @@ func (p *ptyProgram) keyRun(ctx context.Context, key string, m int, moved func(*
 			return lat, most, nil
 		case ch, ok := <-p.out:
 			if !ok {
-				return nil, 0, fmt.Errorf("keys: %w", errExited)
+				return nil, 0, fmt.Errorf("keys: %w", p.exited())
 			}
 			p.apply(ch)
 			most = max(most, moved(p.scr))

@@ -117,7 +117,7 @@ func (p *ptyProgram) waitFor(ctx context.Context, limit time.Duration, what stri
 			return time.Time{}, fmt.Errorf("no %s within %v; the screen:\n%s", what, limit, p.scr)
 		case ch, ok := <-p.out:
 			if !ok {
-				return time.Time{}, fmt.Errorf("waiting for %s: %w; the screen:\n%s", what, errExited, p.scr)
+				return time.Time{}, fmt.Errorf("waiting for %s: %w", what, p.exited())
 			}
 			p.apply(ch)
 			if cond(p.scr) {
@@ -125,6 +125,15 @@ func (p *ptyProgram) waitFor(ctx context.Context, limit time.Duration, what stri
 			}
 		}
 	}
+}
+
+// exited is errExited with how the program ended and its last screen.
+func (p *ptyProgram) exited() error {
+	how := "exit status 0"
+	if err := p.cmd.Wait(); err != nil {
+		how = err.Error()
+	}
+	return fmt.Errorf("%w (%s); its last screen:\n%s", errExited, how, p.scr)
 }
 
 // idle keeps reading (and answering) for d.

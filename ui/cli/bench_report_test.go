@@ -26,6 +26,8 @@ type benchReport struct {
 	responsive      map[string][]responsiveFigure
 	responsiveCase  responsiveCase
 	responsiveShape readerShape
+	// responsiveNotes are runs left out, one line each.
+	responsiveNotes []string
 }
 
 // rowKey names one line of the report: a shape, a round and a client.

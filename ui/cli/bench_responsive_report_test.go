@@ -88,6 +88,9 @@ func (r *benchReport) printResponsive(w io.Writer) {
 			m(func(f responsiveFigure) float64 { return float64(f.file) / 1e6 }))
 	}
 	tw.Flush()
+	for _, n := range r.responsiveNotes {
+		fmt.Fprintln(w, "left out:", n)
+	}
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "search word\tmatches\ttidings\tnewsboat\t")
 	for i, fw := range frequencyWords {
