@@ -67,19 +67,20 @@ func (r *benchReport) printResponsive(w io.Writer) {
 	fmt.Fprintf(w, "\nresponsive: %d×%d pty, %d items (%d feeds × %d), %d keys every 30–50 ms idle and as many during a refresh of %d feeds answering in 50–300 ms; medians of %d runs\n",
 		responsiveCols, responsiveRows, rc.feeds*rc.perFeed, rc.feeds, rc.perFeed, rc.keys, rc.feeds, r.runs)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "client\tfirst frame\tkey→frame idle p50/p99\tduring refresh p50/p99\tkeys lost\tCPU in refresh\tR → 1st download\tfeeds done\tsearch p50/p90\tRSS at +5 s (anon + file)\t")
+	fmt.Fprintln(tw, "client\tfirst frame\tkey→frame idle p50/p99\tduring refresh p50/p99\tkeys lost idle + refresh\tCPU in refresh\tR → 1st download\tfeeds done\tsearch p50/p90\tRSS at +5 s (anon + file)\t")
 	for _, c := range []string{"tidings", "newsboat"} {
 		if len(r.responsive[c]) == 0 {
 			continue
 		}
 		m := func(f func(responsiveFigure) float64) float64 { v, _ := r.responsiveMedian(c, f); return v }
-		lost, keys := 0, 0
+		idleLost, refreshLost, keys := 0, 0, 0
 		for _, f := range r.responsive[c] {
-			lost, keys = lost+f.lost(), keys+f.idle.keys+f.refresh.keys
+			idleLost, refreshLost = idleLost+f.idle.lost(), refreshLost+f.refresh.lost()
+			keys += f.idle.keys + f.refresh.keys
 		}
-		fmt.Fprintf(tw, "%s\t%.0f ms\t%.1f / %.1f ms\t%.1f / %.1f ms\t%d of %d\t%.2f s/s\t%.0f ms\t%.0f of %d\t%.1f / %.1f ms\t%.1f MB (%.1f + %.1f)\t\n", c,
+		fmt.Fprintf(tw, "%s\t%.0f ms\t%.1f / %.1f ms\t%.1f / %.1f ms\t%d + %d of %d\t%.2f s/s\t%.0f ms\t%.0f of %d\t%.1f / %.1f ms\t%.1f MB (%.1f + %.1f)\t\n", c,
 			m(func(f responsiveFigure) float64 { return ms(f.first) }),
-			m(idleP(50)), m(idleP(99)), m(refreshP(50)), m(refreshP(99)), lost, keys,
+			m(idleP(50)), m(idleP(99)), m(refreshP(50)), m(refreshP(99)), idleLost, refreshLost, keys,
 			m(cpuPerSecond), m(func(f responsiveFigure) float64 { return ms(f.refreshStart) }),
 			m(func(f responsiveFigure) float64 { return float64(f.answered) }), rc.feeds,
 			m(searchP(50)), m(searchP(90)),
