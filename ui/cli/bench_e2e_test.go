@@ -19,7 +19,8 @@ import (
 // (one part: -bench E2E/Sync300). TIDINGS_BENCH_RUNS sets the runs a
 // median is taken over (3); TIDINGS_BENCH_READER_DB keeps the reader's
 // 500,000-item store between runs; TIDINGS_BENCH_NEWSBOAT=off leaves
-// newsboat out.
+// newsboat out; TIDINGS_BENCH_SMOKE=1 shrinks E2E/Responsive to 100
+// feeds and 40 keys, to check that it runs.
 func BenchmarkE2E(b *testing.B) {
 	withNewsboat := newsboatPath() != "" && os.Getenv("TIDINGS_BENCH_NEWSBOAT") != "off"
 	// Both programs run as read from disk: neither finds its pages where a
@@ -43,6 +44,7 @@ func BenchmarkE2E(b *testing.B) {
 		benchSync(b, rep, syncCase{feeds: 1000, window: 100, rounds: 1, newsboat: true})
 	})
 	b.Run("Reader500k", func(b *testing.B) { benchReader(b, rep) })
+	b.Run("Responsive", func(b *testing.B) { benchResponsive(b, rep) })
 	rep.print(os.Stdout)
 }
 
@@ -153,7 +155,7 @@ func benchReader(b *testing.B, rep *benchReport) {
 	}
 	if _, err := os.Stat(db); err != nil {
 		start := time.Now()
-		if err := generateReaderStore(ctx, db); err != nil {
+		if err := generateReaderStore(ctx, db, readerStoreShape); err != nil {
 			b.Fatal(err)
 		}
 		rep.readerGenerated = time.Since(start)

@@ -33,6 +33,8 @@ type feedFarm struct {
 	meter, scratch string
 	// sent counts bytes written on every connection (headers included).
 	sent atomic.Int64
+	// delay, when set, is how long the publisher of feed i takes to answer.
+	delay func(i int) time.Duration
 	// statuses counts answers by status code since the last resetCounts.
 	mu       sync.Mutex
 	statuses map[int]int
@@ -120,6 +122,9 @@ func (f *feedFarm) serve(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	if f.delay != nil && !f.wait(r, i) {
+		return
+	}
 	ff := f.feeds[i]
 	total := int(ff.total.Load())
 	etag, modified := farmETag(i, total), farmModified(total)
@@ -145,6 +150,19 @@ func (f *feedFarm) serve(w http.ResponseWriter, r *http.Request) {
 	f.count(status)
 	w.WriteHeader(status)
 	w.Write(body)
+}
+
+// wait holds the answer to feed i for its delay; false when the client
+// went away meanwhile.
+func (f *feedFarm) wait(r *http.Request, i int) bool {
+	t := time.NewTimer(f.delay(i))
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-r.Context().Done():
+		return false
+	}
 }
 
 // notModified is the conditional GET: If-None-Match when sent, else

@@ -20,8 +20,8 @@ import (
 	"github.com/tidings-rss/tidings/store"
 )
 
-// The reader's store: readerFeeds feeds in 20 folders of 5 sub-folders,
-// readerItemsPerFeed items each (the store benchmarks' shape).
+// The reader's store: readerFeeds feeds, readerItemsPerFeed items each
+// (the store benchmarks' shape).
 const (
 	readerFeeds        = 2000
 	readerItemsPerFeed = 250
@@ -32,40 +32,106 @@ const (
 	readerFolder = "Folder 00"
 )
 
-// generateReaderStore writes the reader's store at path through the
+// readerShape is a generated store: feeds feeds in 20 folders of 5
+// sub-folders, perFeed items each. url is feed f's address (nil: a
+// closed port on 127.0.0.1); with words, items carry the words of
+// frequencyWords in their content.
+type readerShape struct {
+	feeds, perFeed int
+	url            func(f int) string
+	words          bool
+}
+
+// readerStoreShape is the reader benchmark's store, 500,000 items.
+var readerStoreShape = readerShape{feeds: readerFeeds, perFeed: readerItemsPerFeed}
+
+// frequencyWord is a word every period-th item holds in its content
+// (those whose number in the store is residue modulo period), so that a
+// search for it finds a known share of the items.
+type frequencyWord struct {
+	word            string
+	period, residue int
+}
+
+// frequencyWords run from half of the items to one in 100,000. None is a
+// prefix of another word of the generated items.
+var frequencyWords = []frequencyWord{
+	{"alder", 2, 0}, {"birch", 4, 1}, {"cedar", 10, 3}, {"dogwood", 20, 7}, {"elm", 100, 11},
+	{"fir", 1000, 13}, {"ginkgo", 10000, 17}, {"hazel", 100000, 19},
+}
+
+// matches is how many of the shape's items hold w.
+func (sh readerShape) matches(w frequencyWord) int {
+	n := sh.feeds * sh.perFeed
+	if n <= w.residue {
+		return 0
+	}
+	return (n-w.residue-1)/w.period + 1
+}
+
+// generateReaderStore writes a store of shape sh at path through the
 // store's API: every feed downloaded once, not due for a year.
-func generateReaderStore(ctx context.Context, path string) error {
+func generateReaderStore(ctx context.Context, path string, sh readerShape) error {
 	st, err := store.Open(ctx, path)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	rng := rand.New(rand.NewPCG(3, 4))
 	now := time.Now()
-	for f := range readerFeeds {
-		id, err := st.AddFeed(ctx, store.NewFeed{URL: weburl.MustParse(fmt.Sprintf("http://127.0.0.1:9/feeds/%d.xml", f)),
-			Title: fmt.Sprintf("Feed %d", f), FolderPath: fmt.Sprintf("Folder %02d/Sub %d", f%20, f/20%5)})
+	return eachReaderFeed(sh, now, func(f int, url string, doc *document.Document) error {
+		id, err := st.AddFeed(ctx, store.NewFeed{URL: weburl.MustParse(url),
+			Title: doc.Title, FolderPath: fmt.Sprintf("Folder %02d/Sub %d", f%20, f/20%5)})
 		if err != nil {
 			return fmt.Errorf("generate reader store: %w", err)
 		}
+		_, err = st.RecordDownload(ctx, id, store.Download{At: now, Status: 200, Document: doc,
+			NextSyncAt: now.Add(365 * 24 * time.Hour), MaxItems: sh.perFeed})
+		if err != nil {
+			return fmt.Errorf("generate reader store: %w", err)
+		}
+		return nil
+	})
+}
+
+// eachReaderFeed generates the feeds of shape sh in order, the same ones
+// on every call, and hands each to do.
+func eachReaderFeed(sh readerShape, now time.Time, do func(f int, url string, doc *document.Document) error) error {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for f := range sh.feeds {
+		url := fmt.Sprintf("http://127.0.0.1:9/feeds/%d.xml", f)
+		if sh.url != nil {
+			url = sh.url(f)
+		}
 		doc := &document.Document{Title: fmt.Sprintf("Feed %d", f)}
-		for i := range readerItemsPerFeed {
+		for i := range sh.perFeed {
 			at := now.Add(-time.Hour - time.Duration(rng.Int64N(int64(300*24*time.Hour))))
 			title := fmt.Sprintf("Item %d of feed %d about topic%d", i, f, rng.IntN(5000))
 			if f == 0 && i == 0 {
 				at, title = now.Add(-time.Minute), readerNewest
 			}
+			content := fmt.Sprintf("<p>Some words of content number %d for the index.</p>", rng.IntN(100000))
+			if sh.words {
+				content += "<p>" + wordsOf(f*sh.perFeed+i) + "</p>"
+			}
 			doc.Items = append(doc.Items, document.Item{GUID: fmt.Sprintf("urn:%d:%d", f, i), Title: title,
-				Link: fmt.Sprintf("http://example.com/%d/%d", f, i), Published: &at,
-				Content: fmt.Sprintf("<p>Some words of content number %d for the index.</p>", rng.IntN(100000))})
+				Link: fmt.Sprintf("http://example.com/%d/%d", f, i), Published: &at, Content: content})
 		}
-		_, err = st.RecordDownload(ctx, id, store.Download{At: now, Status: 200, Document: doc,
-			NextSyncAt: now.Add(365 * 24 * time.Hour), MaxItems: readerItemsPerFeed})
-		if err != nil {
-			return fmt.Errorf("generate reader store: %w", err)
+		if err := do(f, url, doc); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// wordsOf is the frequency words item number n holds.
+func wordsOf(n int) string {
+	var words []string
+	for _, w := range frequencyWords {
+		if n%w.period == w.residue {
+			words = append(words, w.word)
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // readerStart is one start of the reader on db in a 160×45 terminal: the

@@ -21,6 +21,13 @@ type benchReport struct {
 	// readerGenerated is how long writing the reader's store took (0: it
 	// was kept from an earlier run).
 	readerGenerated time.Duration
+	// responsive holds each reader's runs of the responsiveness benchmark
+	// (by client name), over responsiveCase and its store's shape.
+	responsive      map[string][]responsiveFigure
+	responsiveCase  responsiveCase
+	responsiveShape readerShape
+	// responsiveNotes are runs left out, one line each.
+	responsiveNotes []string
 }
 
 // rowKey names one line of the report: a shape, a round and a client.
@@ -91,6 +98,9 @@ func (r *benchReport) print(w io.Writer) {
 	tw.Flush()
 	if len(r.reader) > 0 {
 		r.printReader(w)
+	}
+	if len(r.responsive) > 0 {
+		r.printResponsive(w)
 	}
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -217,7 +227,7 @@ func (r *benchReport) targets() []target {
 	v, ok = ratioOf(big, small, ok10, ok9)
 	ts = append(ts, check("CPU per feed (cold), 2,000 ÷ 100 feeds", v, ok, "%.2f×", "0.80–1.20×",
 		func(v float64) bool { return v >= 0.8 && v <= 1.2 }))
-	return ts
+	return append(ts, r.responsiveTargets()...)
 }
 
 func medianOrZero(v []float64) float64 {

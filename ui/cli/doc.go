@@ -40,7 +40,16 @@
 // over a cold round, a round with no change and one with a new item per
 // feed; then the reader's first frame over 500,000 items in a
 // pseudo-terminal. Parts: Sync100, Sync300, Sync2000, Fill1000x100,
-// Reader500k. Each client runs under a small meter program and is measured
+// Reader500k, Responsive. Responsive drives both readers in a 120×40
+// pseudo-terminal, answering their colour and cursor queries as xterm
+// does, on the same 100,000 items: key → frame latency (j and k every
+// 30–50 ms; the frame is the first in which the reverse-video selection
+// stands where the key puts it), idle and during a refresh of 2,000 feeds
+// answering in 50–300 ms, with the keys lost and the reader's CPU over
+// them; search (/ word enter → the results' frame) for words in 50 % to
+// 0.001 % of the items; resident memory 5 s after the first frame, split
+// into anonymous and file-backed pages. TIDINGS_BENCH_SMOKE=1 shrinks it
+// to 100 feeds and 40 keys. Each client runs under a small meter program and is measured
 // from outside (CPU and peak RSS from wait4, wall time, bytes sent): a
 // child the test process started itself would report the test's own peak,
 // since Go starts children with vfork and Linux folds the parent's
