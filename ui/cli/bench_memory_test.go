@@ -111,7 +111,8 @@ func BenchmarkReaderMemory(b *testing.B) {
 		return
 	}
 	n, t := medianMemory(nb), medianMemory(figs[0])
-	printMemory(newsboatVersion(), n)
+	name, _, _ := strings.Cut(newsboatVersion(), " - ")
+	printMemory(name, n)
 	holds := "no"
 	if float64(t.rss) <= 0.25*float64(n.rss) {
 		holds = "yes"
