@@ -105,14 +105,14 @@ func BenchmarkReaderMemory(b *testing.B) {
 		if i > 0 {
 			name = bin
 		}
-		printMemory(name, medianMemory(figs[i]))
+		printReaderMemory(name, medianMemory(figs[i]))
 	}
 	if len(nb) == 0 {
 		return
 	}
 	n, t := medianMemory(nb), medianMemory(figs[0])
 	name, _, _ := strings.Cut(newsboatVersion(), " - ")
-	printMemory(name, n)
+	printReaderMemory(name, n)
 	holds := "no"
 	if float64(t.rss) <= 0.25*float64(n.rss) {
 		holds = "yes"
@@ -120,10 +120,10 @@ func BenchmarkReaderMemory(b *testing.B) {
 	fmt.Printf("tidings ÷ newsboat: %.2f× (target ≤ 0.25×: %s)\n", float64(t.rss)/float64(n.rss), holds)
 }
 
-// printMemory writes one program's figures.
-func printMemory(name string, m memFigure) {
+// printReaderMemory writes one program's figures.
+func printReaderMemory(name string, m memFigure) {
 	fmt.Printf("  %-28s %6.1f MiB = %5.1f anonymous + %5.1f file-backed; first frame %.0f ms\n",
-		name, mib(m.rss), mib(m.anon), mib(m.file), m.first.Seconds()*1000)
+		name, memMiB(m.rss), memMiB(m.anon), memMiB(m.file), m.first.Seconds()*1000)
 }
 
 // memFigure is one start of the reader: its time to the first frame and
@@ -151,7 +151,7 @@ func medianMemory(figs []memFigure) memFigure {
 	}
 }
 
-func mib(n int64) float64 { return float64(n) / (1 << 20) }
+func memMiB(n int64) float64 { return float64(n) / (1 << 20) }
 
 // readerMemory starts bin's reader on db in a 120×40 terminal, waits for
 // its first frame, reads its memory memSettle later and quits it with q.
