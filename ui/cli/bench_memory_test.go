@@ -151,6 +151,7 @@ func medianMemory(figs []memFigure) memFigure {
 	}
 }
 
+// memMiB is n bytes in MiB.
 func memMiB(n int64) float64 { return float64(n) / (1 << 20) }
 
 // readerMemory starts bin's reader on db in a 120×40 terminal, waits for
