@@ -87,7 +87,7 @@ func BenchmarkReaderMemory(b *testing.B) {
 			b.Fatal("newsboat's cache is written with sqlite3 (Debian package sqlite3); TIDINGS_BENCH_NEWSBOAT=off leaves newsboat out")
 		}
 		dir := db + ".newsboat"
-		if err := generateNewsboatCache(ctx, dir); err != nil {
+		if err := generateMemoryNewsboatCache(ctx, dir); err != nil {
 			b.Fatal(err)
 		}
 		for range runs {
@@ -315,10 +315,10 @@ func generateMemoryStore(ctx context.Context, path string) error {
 	return nil
 }
 
-// generateNewsboatCache writes, in dir, newsboat's urls, an empty config
+// generateMemoryNewsboatCache writes, in dir, newsboat's urls, an empty config
 // and a cache.db holding the memory store's feeds and items, unless its
 // cache is there already: newsboat makes its schema, sqlite3 fills it.
-func generateNewsboatCache(ctx context.Context, dir string) error {
+func generateMemoryNewsboatCache(ctx context.Context, dir string) error {
 	if _, err := os.Stat(filepath.Join(dir, "cache.db")); err == nil {
 		return nil
 	}
