@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -57,6 +58,9 @@ type Store struct {
 	alive func(owner string) bool
 	// exprs caches parsed expressions and compiled ~ patterns.
 	exprs *exprCache
+	// dataVersion is the writer's PRAGMA data_version when OthersWrote
+	// last asked (0: never).
+	dataVersion atomic.Int64
 }
 
 // Open opens (creating if needed) the database at path, applies pending

@@ -140,6 +140,31 @@ func TestCountsStayExactWhenAnotherProcessSyncs(t *testing.T) {
 	checkCountsExact(t, h, "after the reader's engine downloaded a feed the tree did not have")
 }
 
+// TestIdlePollsReadNothing: the poll reads the counts again only when
+// another process committed since the last poll; an idle reader's polls
+// read nothing (the counts' 2,000 rows were its largest allocation).
+func TestIdlePollsReadNothing(t *testing.T) {
+	f := newFixture(t)
+	h := newHarness(t, f.st, 160, 45)
+	h.send(pollMsg{}) // the first poll cannot know what came before it
+	reads := h.countReads
+	for range 3 {
+		h.send(pollMsg{})
+	}
+	if n := h.countReads - reads; n != 0 {
+		t.Errorf("three idle polls read the counts %d times", n)
+	}
+	other := f.otherProcess(t)
+	if err := other.SetRead(context.Background(), []int64{itemByTitle(t, f.st, "Why ETags matter").ID}, true); err != nil {
+		t.Fatal(err)
+	}
+	h.send(pollMsg{})
+	if n := h.countReads - reads; n != 1 {
+		t.Errorf("a poll after another process wrote read the counts %d times, want once", n)
+	}
+	checkCountsExact(t, h, "after another process marked an item read")
+}
+
 // TestAtMostOneCountReadInFlight: events the tree cannot apply (feeds it
 // does not have), many at once, read the counts once, and once more for
 // those that came while the first read was on its way.

@@ -176,9 +176,11 @@ func (h *harness) handle(msg tea.Msg) {
 		}
 		return
 	}
-	switch msg.(type) {
+	switch msg := msg.(type) {
 	case countsMsg:
-		h.countReads++
+		if !msg.unchanged {
+			h.countReads++
+		}
 	case itemsMsg:
 		h.listReads++
 	}
@@ -277,6 +279,20 @@ type fixture struct {
 	st                   *store.Store
 	gopher, wire, broken int64
 	ended                int64
+}
+
+// otherProcess opens the fixture's database a second time, as another
+// process (a cron sync, a second reader) does: what it commits is what
+// the reader's poll notices.
+func (f *fixture) otherProcess(t testing.TB) *store.Store {
+	t.Helper()
+	other, err := store.Open(context.Background(), f.st.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.SetClock(func() time.Time { return testNow })
+	t.Cleanup(func() { other.Close() })
+	return other
 }
 
 func newFixture(t testing.TB) *fixture {

@@ -46,12 +46,21 @@ type searchesMsg struct {
 // is on its way: then once more after it.
 func (m *Model) loadCounts() tea.Cmd { return m.loads.counts.start(m.countsCmd(true)) }
 
-// pollCounts is the poll's read: none when one is on its way already.
+// pollCounts is the poll's read: none when one is on its way already,
+// and none when no other process wrote to the database since the last
+// poll (this process's writes come as the engine's events), so an idle
+// reader reads nothing.
 func (m *Model) pollCounts() tea.Cmd {
 	if m.loads.counts.running {
 		return nil
 	}
-	return m.loads.counts.start(m.countsCmd(false))
+	read, ctx, st := m.countsCmd(false), m.be.ctx, m.be.store
+	return m.loads.counts.start(func() tea.Msg {
+		if wrote, err := st.OthersWrote(ctx); err == nil && !wrote {
+			return countsMsg{root: true, unchanged: true}
+		}
+		return read()
+	})
 }
 
 // countsCmd reads the counts (force: the saved searches' too) as the

@@ -18,6 +18,8 @@ type countsMsg struct {
 	err      error
 	// root marks the root's own read (loads.go), at most one at a time.
 	root bool
+	// unchanged says the poll read nothing: no other process wrote.
+	unchanged bool
 }
 
 // itemsMsg carries one page of the item list. gen identifies the list it

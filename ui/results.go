@@ -28,6 +28,9 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 	case markedMsg, healthMsg, listInfoMsg:
 		return m.route(m.tree, msg)
 	case countsMsg:
+		if msg.unchanged {
+			return m.countsRead()
+		}
 		if msg.root {
 			return tea.Batch(m.counts(msg), m.countsRead())
 		}

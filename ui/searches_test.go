@@ -188,25 +188,26 @@ func TestPollReusesSavedSearchCountsWhenNothingMoved(t *testing.T) {
 	saveSearches(t, f.st, "Flagged unread", `flagged and unread`)
 	h := newHarness(t, f.st, 100, 30)
 	ctx := context.Background()
+	other := f.otherProcess(t)
 	// Another process changes a saved search: no count moves, so the poll
 	// keeps what it read.
-	if _, err := f.st.SaveSearch(ctx, "Flagged unread", `unread`); err != nil {
+	if _, err := other.SaveSearch(ctx, "Flagged unread", `unread`); err != nil {
 		t.Fatal(err)
 	}
 	h.send(pollMsg{})
 	if n := treeNode(h, "Flagged unread").unread; n != 0 {
 		t.Fatalf("poll re-read the saved search with no count moved: %d", n)
 	}
-	if _, err := f.st.SaveSearch(ctx, "Flagged unread", `flagged and unread`); err != nil {
+	if _, err := other.SaveSearch(ctx, "Flagged unread", `flagged and unread`); err != nil {
 		t.Fatal(err)
 	}
 	// Another process flags an unread item: the poll reads the counts again.
-	if err := f.st.SetFlagged(ctx, []int64{itemByTitle(t, f.st, "Why ETags matter").ID}, true); err != nil {
+	if err := other.SetFlagged(ctx, []int64{itemByTitle(t, f.st, "Why ETags matter").ID}, true); err != nil {
 		t.Fatal(err)
 	}
 	h.send(pollMsg{})
 	h.waitFor("flagged moved: read again", func() bool { return treeNode(h, "Flagged unread").unread == 1 })
-	if err := f.st.SetRead(ctx, []int64{itemByTitle(t, f.st, "Why ETags matter").ID}, true); err != nil {
+	if err := other.SetRead(ctx, []int64{itemByTitle(t, f.st, "Why ETags matter").ID}, true); err != nil {
 		t.Fatal(err)
 	}
 	h.send(pollMsg{})
