@@ -67,7 +67,8 @@ func TestImportedFeedsKeepTheirTitleAndDownloadAtOnce(t *testing.T) {
 	h := newHarness(t, f.st, 160, 45, withEngine(eng))
 	doc := &opml.Document{Root: opml.Folder{Folders: []opml.Folder{{Name: "Imported",
 		Feeds: []opml.Feed{{URL: fh.URL + "/rel.xml", Title: "Relative URI"}}}}}}
-	if _, err := eng.ImportOPML(context.Background(), doc); err != nil { // as tidings import in a shell
+	shell := newEngine(f.otherProcess(t)) // tidings import, run in a shell
+	if _, err := shell.ImportOPML(context.Background(), doc); err != nil {
 		t.Fatal(err)
 	}
 	imported, err := f.st.ResolveFeed(context.Background(), fh.URL+"/rel.xml")

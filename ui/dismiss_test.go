@@ -14,7 +14,7 @@ func TestDismissedErrorStaysDismissed(t *testing.T) {
 	fh := newFeedHost(t, "First post")
 	eng := newEngine(f.st)
 	h := newHarness(t, f.st, 160, 45, withEngine(eng))
-	addFeed(t, f.st, fh.URL+"/flaky.xml", "", "Flaky feed", nil)
+	addFeed(t, f.otherProcess(t), fh.URL+"/flaky.xml", "", "Flaky feed", nil)
 	h.send(pollMsg{})
 	h.selectNode("Flaky feed")
 	refresh := func(what string) {

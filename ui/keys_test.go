@@ -394,7 +394,7 @@ func TestOtherProcessChangesShowUp(t *testing.T) {
 	h := newHarness(t, f.st, 160, 45)
 	h.selectNode("Daily Wire")
 	h.keys("tab", "j")
-	if _, err := f.st.MarkFeedRead(context.Background(), f.wire); err != nil {
+	if _, err := f.otherProcess(t).MarkFeedRead(context.Background(), f.wire); err != nil {
 		t.Fatal(err)
 	}
 	h.send(pollMsg{})

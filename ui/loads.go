@@ -54,20 +54,24 @@ func (m *Model) pollCounts() tea.Cmd {
 	if m.loads.counts.running {
 		return nil
 	}
-	read, ctx, st := m.countsCmd(false), m.be.ctx, m.be.store
+	read, ctx, st := m.be.counts(false), m.be.ctx, m.be.store
 	return m.loads.counts.start(func() tea.Msg {
 		if wrote, err := st.OthersWrote(ctx); err == nil && !wrote {
 			return countsMsg{root: true, unchanged: true}
 		}
-		return read()
+		msg := read().(countsMsg)
+		msg.root = true
+		return msg
 	})
 }
 
 // countsCmd reads the counts (force: the saved searches' too) as the
-// root's read, which done answers.
+// root's read, which done answers. It notes the database's version first
+// (OthersWrote), so the next poll reads again only what others wrote after.
 func (m *Model) countsCmd(force bool) tea.Cmd {
-	read := m.be.counts(force)
+	read, ctx, st := m.be.counts(force), m.be.ctx, m.be.store
 	return func() tea.Msg {
+		_, _ = st.OthersWrote(ctx) // an error: the next poll reads anyway
 		msg := read().(countsMsg)
 		msg.root = true
 		return msg

@@ -59,6 +59,10 @@ type engineMsg struct{ ev engine.Event }
 // engineClosedMsg says the engine's event channel was closed.
 type engineClosedMsg struct{}
 
+// quietPollMsg says a poll found nothing written by another process: the
+// tree lays out again what it has (under l, a feed read and left goes).
+type quietPollMsg struct{}
+
 // pollMsg is the periodic tick that notices another process's changes.
 type pollMsg struct{}
 

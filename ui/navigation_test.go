@@ -41,7 +41,7 @@ func TestNextUnreadCrossesFeedsAndWraps(t *testing.T) {
 	// Everything is read now but what another process marks unread: n
 	// wraps around the tree to it.
 	items, _ := f.st.Items(ctx, store.ItemQuery{FeedID: f.wire})
-	if err := f.st.SetRead(ctx, []int64{items[0].ID}, false); err != nil {
+	if err := f.otherProcess(t).SetRead(ctx, []int64{items[0].ID}, false); err != nil {
 		t.Fatal(err)
 	}
 	h.send(pollMsg{})

@@ -29,7 +29,7 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 		return m.route(m.tree, msg)
 	case countsMsg:
 		if msg.unchanged {
-			return m.countsRead()
+			return tea.Batch(m.countsRead(), m.route(m.tree, quietPollMsg{}))
 		}
 		if msg.root {
 			return tea.Batch(m.counts(msg), m.countsRead())

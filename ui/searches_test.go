@@ -80,7 +80,7 @@ func TestSavedSearchesInTreeOpenAsRivers(t *testing.T) {
 	h.waitFor("live count after reading all three", func() bool { return treeNode(h, "Fresh").unread == 0 })
 
 	// A live count: another process stores a new matching item.
-	addFeed(t, f.st, "http://127.0.0.1:9/late.xml", "", "Late Feed",
+	addFeed(t, f.otherProcess(t), "http://127.0.0.1:9/late.xml", "", "Late Feed",
 		[]document.Item{{GUID: "l1", Title: "Breaking", Published: &testNow},
 			{GUID: "l2", Title: "Breaking too", Published: &testNow}})
 	h.send(pollMsg{})

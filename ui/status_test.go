@@ -27,7 +27,7 @@ func TestStatusLineForgetsWhatIsNoLongerTrue(t *testing.T) {
 		fh.fail(http.StatusNotFound)
 		eng := newEngine(f.st)
 		h := newHarness(t, f.st, 160, 45, withEngine(eng))
-		id := addFeed(t, f.st, fh.URL+"/dead.xml", "", "Dead feed", nil)
+		id := addFeed(t, f.otherProcess(t), fh.URL+"/dead.xml", "", "Dead feed", nil)
 		h.send(pollMsg{})
 		h.selectNode("Dead feed")
 		h.keys("r")

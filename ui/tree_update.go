@@ -64,6 +64,10 @@ func (t *treePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		t.showHealth(msg)
 	case listInfoMsg:
 		t.showListOrder(msg)
+	case quietPollMsg:
+		if t.hideRead {
+			t.relayout()
+		}
 	case hideReadMsg:
 		t.hideRead = msg.on
 		t.setData(t.data.feeds, t.data.folders, t.data.flagged, t.data.searches)
