@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -13,9 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/query"
-	"github.com/tidings-rss/tidings/sanitize/weburl"
 )
 
 // cjkWords are Japanese words a generated item's text is made of.
@@ -53,82 +50,22 @@ func TestMeasureCJKIndex(t *testing.T) {
 	}
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "cjk.db")
+	start := time.Now()
+	if err := generateSearchStore(ctx, path, n, japaneseStore); err != nil {
+		t.Fatal(err)
+	}
 	s, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	rng := rand.New(rand.NewPCG(1, 2))
-	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
-	start := time.Now()
-	err = s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `CREATE VIRTUAL TABLE old_fts USING fts4(title, content, content="", matchinfo=fts3, tokenize=unicode61)`); err != nil {
-			return err
-		}
-		ins, err := tx.PrepareContext(ctx, `INSERT INTO items (feed_id, item_key, guid, title, link,
-			content, first_seen_at, sort_at, published_at, read) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-		if err != nil {
-			return err
-		}
-		defer ins.Close()
-		old, err := tx.PrepareContext(ctx, `INSERT INTO old_fts (docid, title, content) VALUES (?, ?, ?)`)
-		if err != nil {
-			return err
-		}
-		defer old.Close()
-		var fts ftsBatch
-		feeds := 2000
-		for f := range feeds {
-			feedID, err := (&Store{now: time.Now}).insertFeed(ctx, tx, NewFeed{
-				URL: weburl.MustParse(fmt.Sprintf("http://feeds%d.example/%d.xml", f%50, f)), Title: fmt.Sprintf("Feed %d", f)})
-			if err != nil {
-				return err
-			}
-			for i := range n / feeds {
-				at := base + rng.Int64N(300*24*3600)
-				guid := fmt.Sprintf("urn:%d:%d", f, i)
-				text := cjkSentence(rng, 12+rng.IntN(12))
-				it := document.Item{Title: cjkSentence(rng, 3) + " 第" + strconv.Itoa(rng.IntN(5000)) + "号",
-					Content: "<p>" + text + "</p>"}
-				r, err := ins.ExecContext(ctx, feedID, "g:"+guid, guid, it.Title, "http://example.com/"+guid, it.Content, at, at, at, rng.IntN(10) < 8)
-				if err != nil {
-					return err
-				}
-				id, _ := r.LastInsertId()
-				fts.add(id, it)
-				if _, err := old.ExecContext(ctx, id, it.Title, " "+text+" "); err != nil {
-					return err
-				}
-				if len(fts.held) >= 10000 {
-					if err := fts.flush(ctx, tx); err != nil {
-						return err
-					}
-				}
-			}
-		}
-		if err := fts.flush(ctx, tx); err != nil {
-			return err
-		}
-		for _, table := range []string{"items_fts", "old_fts"} {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO `+table+`(`+table+`) VALUES ('optimize')`); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	t.Logf("built %d items in %v", n, time.Since(start).Round(time.Second))
 	size := func(table string) int64 {
-		var segs, roots int64
-		if err := s.db.QueryRowContext(ctx, `SELECT coalesce(sum(length(block)), 0) FROM `+table+`_segments`).Scan(&segs); err != nil {
+		n, err := ftsSize(ctx, s, table)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if err := s.db.QueryRowContext(ctx, `SELECT coalesce(sum(length(root)), 0) FROM `+table+`_segdir`).Scan(&roots); err != nil {
-			t.Fatal(err)
-		}
-		return segs + roots
+		return n
 	}
 	newSize, oldSize := size("items_fts"), size("old_fts")
 	t.Logf("index: %.1f MB with bigrams, %.1f MB with runs whole: %+.1f%%", float64(newSize)/1e6, float64(oldSize)/1e6,
