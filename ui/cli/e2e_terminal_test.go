@@ -197,7 +197,7 @@ func startRecordedTUI(t *testing.T, u *user, w, h int) (tt *tmuxTUI, recording s
 			env = append(env, kv)
 		}
 	}
-	script := "read go < " + gate + "; env " + strings.Join(env, " ") + " TERM=xterm-256color " + binPath +
+	script := "read go < " + gate + "; env -u CI -u NO_COLOR " + strings.Join(env, " ") + " TERM=xterm-256color " + binPath +
 		"; echo EXIT=$? > " + tt.exitFile + "; sleep 5"
 	tt.tmux("new-session", "-d", "-s", "tidings", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), script)
 	t.Cleanup(func() { osexec.Command("tmux", "-S", tt.sock, "kill-server").Run() })

@@ -20,7 +20,9 @@ type tmuxTUI struct {
 }
 
 // startTUI runs tidings with the user's environment (and extraEnv,
-// NAME=value) in a w×h tmux window.
+// NAME=value) in a w×h tmux window, as a person's terminal: without CI
+// (termenv takes a CI for no terminal and draws no colour) or NO_COLOR
+// from the environment the tests run in, unless extraEnv sets them.
 func startTUI(t *testing.T, u *user, w, h int, extraEnv ...string) *tmuxTUI {
 	t.Helper()
 	testenv.RequireTool(t, "tmux", "tmux")
@@ -32,7 +34,7 @@ func startTUI(t *testing.T, u *user, w, h int, extraEnv ...string) *tmuxTUI {
 			env = append(env, kv)
 		}
 	}
-	script := "env " + strings.Join(env, " ") + " TERM=xterm-256color " + binPath + "; echo EXIT=$? > " + tt.exitFile + "; sleep 5"
+	script := "env -u CI -u NO_COLOR " + strings.Join(env, " ") + " TERM=xterm-256color " + binPath + "; echo EXIT=$? > " + tt.exitFile + "; sleep 5"
 	tt.tmux("new-session", "-d", "-s", "tidings", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), script)
 	t.Cleanup(func() { exec.Command("tmux", "-S", tt.sock, "kill-server").Run() })
 	return tt
