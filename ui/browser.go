@@ -104,25 +104,29 @@ func withLink(args []string, u string) []string {
 // open opens u in a Cmd: a terminal browser through exec, which hands it
 // the terminal, any other started and left to run.
 func (b browser) open(u string) tea.Cmd {
-	run, err := b.command(u)
-	if err != nil {
-		return func() tea.Msg { return actionMsg{status: "open link", err: fmt.Errorf("open %s: %w", u, err)} }
+	return func() tea.Msg { // the checks read the file system: not in Update
+		run, err := b.command(u)
+		if err != nil {
+			return actionMsg{status: "open link", err: fmt.Errorf("open %s: %w", u, err)}
+		}
+		return b.run(run, u)()
 	}
-	return b.run(run, u)
 }
 
 // openWith opens u with one command (a macro's open-with: step), split
 // and placed as a command of the browser list is, its program checked
 // by config.CheckProgram.
 func (b browser) openWith(command, u string) tea.Cmd {
-	args, err := config.SplitArgs(command)
-	if err == nil {
-		err = config.CheckProgram(args[0])
+	return func() tea.Msg { // the check reads the file system: not in Update
+		args, err := config.SplitArgs(command)
+		if err == nil {
+			err = config.CheckProgram(args[0])
+		}
+		if err != nil {
+			return actionMsg{status: "open link", err: fmt.Errorf("open %s: %w", u, err)}
+		}
+		return b.run(browserRun{args: withLink(args, u), terminal: terminalBrowsers[filepath.Base(args[0])]}, u)()
 	}
-	if err != nil {
-		return func() tea.Msg { return actionMsg{status: "open link", err: fmt.Errorf("open %s: %w", u, err)} }
-	}
-	return b.run(browserRun{args: withLink(args, u), terminal: terminalBrowsers[filepath.Base(args[0])]}, u)
 }
 
 // run runs a browser command made for u.

@@ -81,19 +81,20 @@ func (pl player) play(file string, out *outbox) tea.Cmd {
 	if len(args) == 0 {
 		args = []string{"xdg-open"}
 	}
-	if err := config.CheckProgram(args[0]); err != nil {
-		out.say("", fmt.Errorf("player: %w", err))
-		return nil
-	}
-	cmd := exec.CommandContext(pl.ctx, args[0], append(args[1:], file)...)
 	path := oneLine(file)
 	out.say("playing "+path, nil)
-	return pl.exec(cmd, func(err error) tea.Msg {
-		if err != nil {
-			return actionMsg{status: "play", err: fmt.Errorf("%s %s: %w", args[0], path, err)}
+	return func() tea.Msg { // the check reads the file system: not in Update
+		if err := config.CheckProgram(args[0]); err != nil {
+			return actionMsg{err: fmt.Errorf("player: %w", err)}
 		}
-		return actionMsg{status: "played " + path}
-	})
+		cmd := exec.CommandContext(pl.ctx, args[0], append(args[1:], file)...)
+		return pl.exec(cmd, func(err error) tea.Msg {
+			if err != nil {
+				return actionMsg{status: "play", err: fmt.Errorf("%s %s: %w", args[0], path, err)}
+			}
+			return actionMsg{status: "played " + path}
+		})()
+	}
 }
 
 // enclosureUpdate is how an engine event changes an enclosure's state:
