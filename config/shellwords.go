@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // program is a program a command line runs, found by commandPrograms.
@@ -58,7 +60,7 @@ func commandPrograms(command string) ([]program, error) {
 		if sourced { // the file "." runs
 			sourced = false
 			if t.unknown != "" {
-				return nil, fmt.Errorf("the file given to . is named by %s", t.unknown)
+				return nil, fmt.Errorf("the file given to . is named by %s", shownWord(t.unknown))
 			}
 			out = append(out, program{name: t.text, afterCD: afterCD})
 			continue
@@ -78,7 +80,7 @@ func commandPrograms(command string) ([]program, error) {
 			continue // an option of exec or command
 		}
 		if t.unknown != "" {
-			return nil, fmt.Errorf("a program is named by %s", t.unknown)
+			return nil, fmt.Errorf("a program is named by %s", shownWord(t.unknown))
 		}
 		switch t.text {
 		case "time": // a keyword of some shells, a program elsewhere: both are checked
@@ -314,4 +316,14 @@ func isNameByte(c byte, first bool) bool {
 // isDigits reports whether s is a non-empty run of digits.
 func isDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// shownWord is a word of a command line as a one-line message shows it:
+// as written, or quoted with its escapes when it holds a control
+// character (a line break inside ${…}).
+func shownWord(w string) string {
+	if strings.IndexFunc(w, unicode.IsControl) >= 0 {
+		return strconv.Quote(w)
+	}
+	return w
 }
