@@ -27,7 +27,7 @@ func TestCheckCommandSource(t *testing.T) {
 			return writeFileMode(t, filepath.Join(dir, "tidings.db"), "x", 0o600)
 		}, "writable by other users"},
 		{"folder writable by others", func(t *testing.T, dir string) string {
-			sub := mkdir(t, filepath.Join(dir, "shared"), 0o777)
+			sub := mkdir(t, filepath.Join(dir, "open-to-all"), 0o777)
 			return writeFileMode(t, filepath.Join(sub, "tidings.db"), "x", 0o600)
 		}, "writable by other users"},
 		{"another user's", func(t *testing.T, dir string) string {

@@ -47,7 +47,7 @@ func TestSaveArticle(t *testing.T) {
 
 // A folder other users may write is refused, and nothing is written.
 func TestSaveArticleRefusesAnUnsafeFolder(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "shared")
+	dir := filepath.Join(t.TempDir(), "open-to-all")
 	if err := os.Mkdir(dir, 0o777); err != nil {
 		t.Fatal(err)
 	}

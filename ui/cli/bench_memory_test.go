@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,10 +13,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/tidings-rss/tidings/engine/document"
-	"github.com/tidings-rss/tidings/sanitize/weburl"
-	"github.com/tidings-rss/tidings/store"
 )
 
 // The memory benchmark's store: 100,000 items, memFeeds feeds of
@@ -29,6 +24,10 @@ const (
 	// what the reader holds once it has started, not its start-up peak.
 	memSettle = 5 * time.Second
 )
+
+// memShape is the memory benchmark's store, its feeds' addresses closed
+// (nothing downloads).
+var memShape = readerShape{feeds: memFeeds, perFeed: memItemsPerFeed}
 
 // BenchmarkReaderMemory measures the reader's resident memory on a
 // 100,000-item store in a 120×40 pseudo-terminal, memSettle after its
@@ -51,7 +50,7 @@ func BenchmarkReaderMemory(b *testing.B) {
 		db = filepath.Join(b.TempDir(), "reader100k.db")
 	}
 	if _, err := os.Stat(db); err != nil {
-		if err := generateMemoryStore(ctx, db); err != nil {
+		if err := generateReaderStore(ctx, db, memShape); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -83,12 +82,11 @@ func BenchmarkReaderMemory(b *testing.B) {
 	}
 	var nb []memFigure
 	if withNewsboat {
-		if _, err := exec.LookPath("sqlite3"); err != nil {
-			b.Fatal("newsboat's cache is written with sqlite3 (Debian package sqlite3); TIDINGS_BENCH_NEWSBOAT=off leaves newsboat out")
-		}
 		dir := db + ".newsboat"
-		if err := generateMemoryNewsboatCache(ctx, dir); err != nil {
-			b.Fatal(err)
+		if _, err := os.Stat(filepath.Join(dir, "cache.db")); err != nil { // kept between runs with the store
+			if _, err := generateNewsboatCache(ctx, dir, memShape); err != nil {
+				b.Fatal(err)
+			}
 		}
 		for range runs {
 			fig, err := newsboatMemory(ctx, dir)
@@ -276,86 +274,4 @@ func residentSplit(pid int) (rss, anon, file int64, err error) {
 	}
 	file += *fields["RssShmem:"]
 	return rss, anon, file, nil
-}
-
-// generateMemoryStore writes the memory benchmark's store at path through
-// the store's API, shaped as the reader's store with fewer items a feed:
-// every feed downloaded once, not due for a year.
-func generateMemoryStore(ctx context.Context, path string) error {
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	rng := rand.New(rand.NewPCG(5, 6))
-	now := time.Now()
-	for f := range memFeeds {
-		id, err := st.AddFeed(ctx, store.NewFeed{URL: weburl.MustParse(fmt.Sprintf("http://127.0.0.1:9/feeds/%d.xml", f)),
-			Title: fmt.Sprintf("Feed %d", f), FolderPath: fmt.Sprintf("Folder %02d/Sub %d", f%20, f/20%5)})
-		if err != nil {
-			return fmt.Errorf("generate memory store: %w", err)
-		}
-		doc := &document.Document{Title: fmt.Sprintf("Feed %d", f)}
-		for i := range memItemsPerFeed {
-			at := now.Add(-time.Hour - time.Duration(rng.Int64N(int64(300*24*time.Hour))))
-			title := fmt.Sprintf("Item %d of feed %d about topic%d", i, f, rng.IntN(5000))
-			if f == 0 && i == 0 {
-				at, title = now.Add(-time.Minute), readerNewest
-			}
-			doc.Items = append(doc.Items, document.Item{GUID: fmt.Sprintf("urn:%d:%d", f, i), Title: title,
-				Link: fmt.Sprintf("http://example.com/%d/%d", f, i), Published: &at,
-				Content: fmt.Sprintf("<p>Some words of content number %d for the index.</p>", rng.IntN(100000))})
-		}
-		_, err = st.RecordDownload(ctx, id, store.Download{At: now, Status: 200, Document: doc,
-			NextSyncAt: now.Add(365 * 24 * time.Hour), MaxItems: memItemsPerFeed})
-		if err != nil {
-			return fmt.Errorf("generate memory store: %w", err)
-		}
-	}
-	return nil
-}
-
-// generateMemoryNewsboatCache writes, in dir, newsboat's urls, an empty config
-// and a cache.db holding the memory store's feeds and items, unless its
-// cache is there already: newsboat makes its schema, sqlite3 fills it.
-func generateMemoryNewsboatCache(ctx context.Context, dir string) error {
-	if _, err := os.Stat(filepath.Join(dir, "cache.db")); err == nil {
-		return nil
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	var urls strings.Builder
-	for f := range memFeeds {
-		fmt.Fprintf(&urls, "http://127.0.0.1:9/feeds/%d.xml\n", f)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "urls"), []byte(urls.String()), 0o600); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "config"), nil, 0o600); err != nil {
-		return err
-	}
-	schema := exec.CommandContext(ctx, newsboatPath(), "-u", "urls", "-c", "cache.db.new", "-C", "config", "-x", "print-unread")
-	schema.Dir, schema.Env = dir, append(os.Environ(), "HOME="+dir)
-	if out, err := schema.CombinedOutput(); err != nil {
-		return fmt.Errorf("newsboat's cache: %w: %s", err, out)
-	}
-	fill := exec.CommandContext(ctx, "sqlite3", "cache.db.new")
-	fill.Dir = dir
-	fill.Stdin = strings.NewReader(fmt.Sprintf(`BEGIN;
-WITH RECURSIVE f(i) AS (SELECT 0 UNION ALL SELECT i+1 FROM f WHERE i < %[1]d-1)
-INSERT INTO rss_feed(rssurl, url, title) SELECT 'http://127.0.0.1:9/feeds/'||i||'.xml', 'http://127.0.0.1:9/', 'Feed '||i FROM f;
-WITH RECURSIVE f(i) AS (SELECT 0 UNION ALL SELECT i+1 FROM f WHERE i < %[1]d-1),
-	n(j) AS (SELECT 0 UNION ALL SELECT j+1 FROM n WHERE j < %[2]d-1)
-INSERT INTO rss_item(guid, title, author, url, feedurl, pubDate, content, unread)
-SELECT 'urn:'||i||':'||j, 'Item '||j||' of feed '||i||' about topic'||abs(random() %% 5000), '',
-	'http://example.com/'||i||'/'||j, 'http://127.0.0.1:9/feeds/'||i||'.xml',
-	strftime('%%s', 'now') - 3600 - abs(random() %% 25920000),
-	'<p>Some words of content number '||abs(random() %% 100000)||' for the index.</p>', 1 FROM f, n;
-COMMIT;
-`, memFeeds, memItemsPerFeed))
-	if out, err := fill.CombinedOutput(); err != nil {
-		return fmt.Errorf("newsboat's cache: %w: %s", err, out)
-	}
-	return os.Rename(filepath.Join(dir, "cache.db.new"), filepath.Join(dir, "cache.db"))
 }

@@ -107,7 +107,7 @@ func generateNewsboatCache(ctx context.Context, dir string, sh readerShape) (str
 	}
 	var urls strings.Builder
 	for f := range sh.feeds {
-		urls.WriteString(sh.url(f) + "\n")
+		urls.WriteString(sh.feedURL(f) + "\n")
 	}
 	if err := os.WriteFile(filepath.Join(dir, "urls"), []byte(urls.String()), 0o644); err != nil {
 		return "", err

@@ -61,6 +61,15 @@ var frequencyWords = []frequencyWord{
 }
 
 // matches is how many of the shape's items hold w.
+// feedURL is feed f's address: the shape's, else one on a closed port
+// (nothing downloads).
+func (sh readerShape) feedURL(f int) string {
+	if sh.url != nil {
+		return sh.url(f)
+	}
+	return fmt.Sprintf("http://127.0.0.1:9/feeds/%d.xml", f)
+}
+
 func (sh readerShape) matches(w frequencyWord) int {
 	n := sh.feeds * sh.perFeed
 	if n <= w.residue {
@@ -98,10 +107,7 @@ func generateReaderStore(ctx context.Context, path string, sh readerShape) error
 func eachReaderFeed(sh readerShape, now time.Time, do func(f int, url string, doc *document.Document) error) error {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for f := range sh.feeds {
-		url := fmt.Sprintf("http://127.0.0.1:9/feeds/%d.xml", f)
-		if sh.url != nil {
-			url = sh.url(f)
-		}
+		url := sh.feedURL(f)
 		doc := &document.Document{Title: fmt.Sprintf("Feed %d", f)}
 		for i := range sh.perFeed {
 			at := now.Add(-time.Hour - time.Duration(rng.Int64N(int64(300*24*time.Hour))))
