@@ -87,7 +87,7 @@ func lacks(t *testing.T, page string, want []string) {
 // commandTree returns every command the user can run, below the root.
 func commandTree() []*cobra.Command {
 	discard := sanitize.NewTerminalWriter(io.Discard)
-	root := newRootCmd(context.Background(), "test", strings.NewReader(""), discard, discard)
+	root := newRootCmd(context.Background(), "test", "", strings.NewReader(""), discard, discard)
 	root.InitDefaultCompletionCmd()
 	var all []*cobra.Command
 	var walk func(*cobra.Command)

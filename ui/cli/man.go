@@ -42,7 +42,6 @@ func writeManPage(c *cli, root *cobra.Command) error {
 		Long:              manDescription(root, cfg),
 		DisableAutoGenTag: true,
 	}
-	root.InitDefaultVersionFlag()
 	page.Flags().AddFlagSet(root.NonInheritedFlags())
 	header := &cobradoc.GenManHeader{
 		Title:   "TIDINGS",
