@@ -16,10 +16,23 @@ import (
 // the readers' connections do. A writer connection opened afresh reads a
 // new value, which counts as a change.
 func (s *Store) OthersWrote(ctx context.Context) (bool, error) {
-	var v int64
-	if err := s.writer.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&v); err != nil {
-		return true, fmt.Errorf("read data version: %w", err)
+	v, err := s.DataVersion(ctx)
+	if err != nil {
+		return true, err
 	}
 	prev := s.dataVersion.Swap(v)
 	return prev == 0 || prev != v, nil
+}
+
+// DataVersion is SQLite's data_version on the writer's connection, which
+// OthersWrote remembers between its calls: a value that moves with every
+// commit of another connection and with none of this process's writes.
+// Whoever watches for other processes' writes without reading them (the
+// reader's poll) compares it with the last value they saw.
+func (s *Store) DataVersion(ctx context.Context) (int64, error) {
+	var v int64
+	if err := s.writer.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&v); err != nil {
+		return 0, fmt.Errorf("read data version: %w", err)
+	}
+	return v, nil
 }

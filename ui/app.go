@@ -73,7 +73,11 @@ type Options struct {
 // focused pane, results to the component that asked, engine events to
 // every pane, and the global keys to its own commands (global.go).
 type Model struct {
-	opts   Options
+	opts Options
+	// frame follows the frames View returns (watchHeldFrame).
+	frame *heldFrame
+	// polled is what the poll saw of the database's version.
+	polled *dataVersionSeen
 	be     backend
 	keys   keyMaps
 	styles Styles
@@ -157,7 +161,7 @@ func New(o Options) *Model {
 	snd := sender{ui: o.Config.UI, configPath: o.ConfigPath, ctx: o.Context, loc: o.Location, styles: st, last: new(string)}
 	tree := &treePane{keys: km.tree, dialogKeys: km.dialogs, styles: st, be: be, out: out, links: ln, loc: o.Location, now: o.Now, focused: true,
 		listOrders: map[int64]store.ListOrder{}}
-	m := &Model{opts: o, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,
+	m := &Model{opts: o, frame: &heldFrame{}, polled: &dataVersionSeen{}, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,
 		tree: tree,
 		items: &itemsPane{keys: km.list, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
 			player: pl, nextFeed: tree.jumpFeed, send: snd,
@@ -184,14 +188,40 @@ func (m *Model) Init() tea.Cmd {
 		m.wait.listen(m.opts.Engine.Events()), m.be.loadAccount(), m.poll(), m.be.syncLogStart())
 }
 
+// poll sends pollMsg once another process may have written to the
+// database (a cron sync, the account's sync elsewhere, a second reader),
+// looking every Poll: the database's version moved since the poll last
+// looked, or could not be read. Its very first look counts; pollMsg's
+// reads ask the store what others wrote (OthersWrote) and read only then.
+// An idle reader gets no message at all (see heldframe.go for why that
+// matters).
 func (m *Model) poll() tea.Cmd {
-	return m.wait.tick(m.opts.Poll, func(time.Time) tea.Msg { return pollMsg{} })
+	ctx, st, seen := m.be.ctx, m.be.store, m.polled
+	return m.wait.watch(ctx, m.opts.Poll, func() bool {
+		v, err := st.DataVersion(ctx)
+		changed := err != nil || !seen.looked || v != seen.version
+		seen.version, seen.looked = v, true
+		return changed
+	}, pollMsg{})
+}
+
+// dataVersionSeen is the database's version as the poll last saw it;
+// only the poll's one Cmd at a time touches it.
+type dataVersionSeen struct {
+	version int64
+	looked  bool
 }
 
 // Update routes: size, keys and mouse to the focused pane or the dialog,
 // results of Cmds to the part that asked for them; a new status message
 // gets its timer to fade.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if size, ok := msg.(tea.WindowSizeMsg); ok {
+		m.frame.resized(size.Width, size.Height)
+		if m.ready && size.Width == m.width && size.Height == m.height {
+			return m, nil // the renderer repaints; the panes are laid out for this size
+		}
+	}
 	if !background(msg) {
 		m.views.staleAll()
 	}
@@ -269,7 +299,9 @@ func (m *Model) View() string {
 	case m.focus == paneReader:
 		prompt = m.reader.prompt()
 	}
-	return body + "\n" + m.status.View(prompt) + "\n" + fit(m.help.ShortHelpView(m.shortHelp()), m.width, 1)
+	frame := body + "\n" + m.status.View(prompt) + "\n" + fit(m.help.ShortHelpView(m.shortHelp()), m.width, 1)
+	m.frame.returned(frame)
+	return frame
 }
 
 // shortHelp is the focused pane's keys, then the global ones; on the

@@ -69,7 +69,7 @@ func newHarness(t testing.TB, st *store.Store, w, h int, opts ...harnessOpt) *ha
 		f(&o)
 	}
 	hs.m = New(o)
-	*hs.m.wait = waiter{tick: stoppedTimer, listen: hs.listen}
+	*hs.m.wait = waiter{tick: stoppedTimer, listen: hs.listen, watch: stoppedWatch}
 	hs.run(hs.m.Init())
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	if len(hs.m.tree.nodes) == 0 || hs.m.items.loading {
@@ -81,6 +81,11 @@ func newHarness(t testing.TB, st *store.Store, w, h int, opts ...harnessOpt) *ha
 // stoppedTimer is a timer of the harness, where time never passes: its
 // Cmd gives no message.
 func stoppedTimer(time.Duration, func(time.Time) tea.Msg) tea.Cmd {
+	return func() tea.Msg { return nil }
+}
+
+// stoppedWatch never sees a change: the tests send pollMsg themselves.
+func stoppedWatch(context.Context, time.Duration, func() bool, tea.Msg) tea.Cmd {
 	return func() tea.Msg { return nil }
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -34,8 +35,14 @@ func Run(ctx context.Context, o Options) error {
 	// stdin: once it does, it can swallow the answer and the query then
 	// stalls the first frame until termenv's timeout.
 	o.Renderer.HasDarkBackground()
-	p := tea.NewProgram(New(o), tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx), tea.WithOutput(screen),
+	m := New(o)
+	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx), tea.WithOutput(screen),
 		tea.WithFPS(frameRate))
+	watchCtx, stopWatch := context.WithCancel(ctx)
+	defer stopWatch()
+	tick := time.NewTicker(quietRepaint)
+	defer tick.Stop()
+	go watchHeldFrame(watchCtx, m.frame, tick.C, p.Send)
 	_, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil
