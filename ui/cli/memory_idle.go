@@ -35,8 +35,10 @@ type heapSample struct {
 
 // returnIdleMemory gives the free heap back to the system whenever the
 // program has allocated less than idleAllocBytes in the last idleCheck,
-// until ctx ends.
-func returnIdleMemory(ctx context.Context) {
+// until ctx ends; release gives back what the C side holds (SQLite's page
+// caches: Store.ReleaseMemory), after which the C heap's free pages go
+// back to the system too.
+func returnIdleMemory(ctx context.Context, release func(context.Context) error) {
 	tick := time.NewTicker(idleCheck)
 	defer tick.Stop()
 	last := readHeap()
@@ -48,6 +50,9 @@ func returnIdleMemory(ctx context.Context) {
 			now := readHeap()
 			if quietWithFreeHeap(last, now) {
 				debug.FreeOSMemory()
+				if err := release(ctx); err == nil {
+					trimCHeap()
+				}
 				now = readHeap()
 			}
 			last = now

@@ -19,8 +19,21 @@ __attribute__((constructor)) static void tidings_one_arena(void) {
 	mallopt(M_ARENA_MAX, 1);
 #endif
 }
+
+// tidings_trim gives glibc's free pages back to the system (malloc_trim is
+// glibc's own).
+static void tidings_trim(void) {
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
 */
 import "C"
+
+// trimCHeap gives the C heap's free pages back to the system: glibc keeps
+// what free returns for the next malloc, and SQLite's page caches, once
+// released, leave MBs of it.
+func trimCHeap() { C.tidings_trim() }
 
 // The C heap (SQLite's page caches and statements) stays in one glibc
 // arena: by default glibc gives each new thread that calls malloc an arena

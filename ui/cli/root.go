@@ -124,7 +124,7 @@ func (c *cli) runTUI() error {
 	return c.withReadingApp(func(a *app) error {
 		ctx, cancel := context.WithCancel(c.ctx)
 		defer cancel()
-		go returnIdleMemory(ctx)
+		go returnIdleMemory(ctx, a.store.ReleaseMemory)
 		eng := a.engine()
 		opts := ui.Options{Store: a.store, Engine: eng, Config: a.cfg, Logger: a.logger,
 			ConfigPath: a.cfgPath, DBPath: a.dbPath, Output: a.stdout, ErrOutput: a.stderr, ReadOnly: a.readOnly}
