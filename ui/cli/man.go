@@ -4,12 +4,15 @@ import (
 	_ "embed"
 	"fmt"
 	"maps"
+	"os"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
-	cobradoc "github.com/spf13/cobra/doc"
+	"github.com/spf13/pflag"
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/ui"
@@ -28,37 +31,73 @@ func (c *cli) manCmd(root *cobra.Command) *cobra.Command {
 	}
 }
 
-// writeManPage renders one page for the whole program with cobra's man
-// generator: the root command's synopsis and options, and a description
-// that holds every command, the configuration keys and the reader's keys.
+// writeManPage renders one page for the whole program: the root command's
+// synopsis and options, and a description that holds every command, the
+// configuration keys and the reader's keys.
 func writeManPage(c *cli, root *cobra.Command) error {
 	cfg, _, err := loadConfig(&c.flags)
 	if err != nil {
 		return err
 	}
-	page := &cobra.Command{
-		Use:               root.Use,
-		Short:             root.Short,
-		Long:              manDescription(root, cfg),
-		DisableAutoGenTag: true,
+	date, err := manDate()
+	if err != nil {
+		return err
 	}
-	page.Flags().AddFlagSet(root.NonInheritedFlags())
-	header := &cobradoc.GenManHeader{
-		Title:   "TIDINGS",
-		Section: "1",
-		Source:  "tidings " + c.version,
-		Manual:  "tidings manual",
-	}
-	if err := cobradoc.GenMan(page, header, c.stdout); err != nil {
+	header := manHeader{title: "TIDINGS", section: "1", date: date, source: "tidings " + c.version, manual: "tidings manual"}
+	var body strings.Builder
+	fmt.Fprintf(&body, "# SYNOPSIS\n**%s**\n\n# DESCRIPTION\n%s\n\n", mdEscape(root.UseLine()), manDescription(root, cfg))
+	root.InitDefaultHelpFlag() // as cobra's own pages list -h, --help
+	manOptions(&body, root.NonInheritedFlags())
+	if err := writeRoff(c.stdout, header, root.Name(), root.Short, body.String()); err != nil {
 		return fmt.Errorf("man: %w", err)
 	}
 	return nil
 }
 
-// manual is the page's prose in the markdown cobra's generator reads. A
-// line that is only a placeholder ({{COMMANDS}}, {{JSON}}, {{MARKS}},
-// {{KEYS}}, {{MACROS}}, {{CONFIG}}) is replaced by what the program itself knows, so
-// the command tree, the JSON fields, the reader's keys and marks and the
+// manDate is the page's date, "Jan 2006": SOURCE_DATE_EPOCH's when set (a
+// release's pages are reproducible), else today's; in UTC.
+func manDate() (string, error) {
+	now := time.Now()
+	if epoch := os.Getenv("SOURCE_DATE_EPOCH"); epoch != "" {
+		sec, err := strconv.ParseInt(epoch, 10, 64)
+		if err != nil {
+			return "", fmt.Errorf("man: invalid SOURCE_DATE_EPOCH: %w", err)
+		}
+		now = time.Unix(sec, 0)
+	}
+	return now.UTC().Format("Jan 2006"), nil
+}
+
+// manOptions lists the flags as cobra's man pages do: "**-h**,
+// **--help**[=false]" or "**--db**=\"\"", then the flag's usage.
+func manOptions(b *strings.Builder, flags *pflag.FlagSet) {
+	if !flags.HasAvailableFlags() {
+		return
+	}
+	b.WriteString("# OPTIONS\n")
+	flags.VisitAll(func(f *pflag.Flag) {
+		if f.Deprecated != "" || f.Hidden {
+			return
+		}
+		term := "**--" + mdEscape(f.Name) + "**"
+		if f.Shorthand != "" && f.ShorthandDeprecated == "" {
+			term = "**-" + mdEscape(f.Shorthand) + "**, " + term
+		}
+		value := "=" + f.DefValue
+		if f.Value.Type() == "string" {
+			value = "=" + strconv.Quote(f.DefValue)
+		}
+		if f.NoOptDefVal != "" {
+			value = "[" + value + "]"
+		}
+		fmt.Fprintf(b, "%s%s\n: %s\n\n", term, mdEscape(value), mdEscape(f.Usage))
+	})
+}
+
+// manual is the page's prose in the markdown the page's writer reads (see
+// roff_markdown.go). A line that is only a placeholder ({{COMMANDS}},
+// {{JSON}}, {{MARKS}}, {{KEYS}}, {{MACROS}}, {{CONFIG}}) is replaced by
+// what the program itself knows, so the command tree, the JSON fields, the reader's keys and marks and the
 // configuration keys are always this build's.
 //
 //go:embed manual.md
