@@ -161,7 +161,7 @@ func New(o Options) *Model {
 	snd := sender{ui: o.Config.UI, configPath: o.ConfigPath, ctx: o.Context, loc: o.Location, styles: st, last: new(string)}
 	tree := &treePane{keys: km.tree, dialogKeys: km.dialogs, styles: st, be: be, out: out, links: ln, loc: o.Location, now: o.Now, focused: true,
 		listOrders: map[int64]store.ListOrder{}}
-	m := &Model{opts: o, frame: &heldFrame{}, polled: &dataVersionSeen{}, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,
+	m := &Model{opts: o, frame: newHeldFrame(), polled: &dataVersionSeen{}, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,
 		tree: tree,
 		items: &itemsPane{keys: km.list, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
 			player: pl, nextFeed: tree.jumpFeed, send: snd,

@@ -20,14 +20,16 @@ import (
 // size it already has, once, and the renderer draws the same frame again
 // (overwriting the screen with what is on it) and rests.
 
-// quietRepaint is how long the reader must have drawn nothing before it
-// asks for the repaint.
-const quietRepaint = time.Second
+// quietRepaint is how long the reader must have drawn nothing, a frame
+// held, before it asks for the repaint: longer than the gaps between the
+// messages of one burst of work (a key, then the loads it starts).
+const quietRepaint = 300 * time.Millisecond
 
 // heldFrame follows the frames View returns, for the goroutine that asks
-// for the repaint (watchHeldFrame); its fields but last are shared with it.
+// for the repaint (watchHeldFrame); last and repaint are the model's
+// goroutine's alone.
 type heldFrame struct {
-	// last is the frame View returned last (the model's goroutine only).
+	// last is the frame View returned last.
 	last string
 	// repaint says the renderer repaints this frame: a size message came.
 	repaint bool
@@ -38,7 +40,12 @@ type heldFrame struct {
 	views atomic.Uint64
 	// width and height are the terminal's, as the last size message said.
 	width, height atomic.Int32
+	// heldNow wakes the watcher when a frame is held.
+	heldNow chan struct{}
 }
+
+// newHeldFrame follows the frames of a model that has returned none yet.
+func newHeldFrame() *heldFrame { return &heldFrame{heldNow: make(chan struct{}, 1)} }
 
 // resized notes a size message: the renderer repaints the next frame.
 func (f *heldFrame) resized(w, h int) {
@@ -49,35 +56,50 @@ func (f *heldFrame) resized(w, h int) {
 
 // returned notes the frame View returns.
 func (f *heldFrame) returned(frame string) {
-	f.held.Store(frame == f.last && !f.repaint)
+	held := frame == f.last && !f.repaint
 	f.last, f.repaint = frame, false
 	f.views.Add(1)
+	f.held.Store(held)
+	if held {
+		select {
+		case f.heldNow <- struct{}{}:
+		default: // the watcher has been woken already
+		}
+	}
 }
 
 // repaintMsg is the size message that makes the renderer let go of a held
-// frame, once none was returned for a tick; ok is false when there is
+// frame, when no frame came since the views-th; ok is false when there is
 // nothing to let go of (or no size yet).
-func (f *heldFrame) repaintMsg(viewsBefore uint64) (tea.WindowSizeMsg, bool) {
-	if !f.held.Load() || f.views.Load() != viewsBefore || f.width.Load() == 0 {
+func (f *heldFrame) repaintMsg(views uint64) (tea.WindowSizeMsg, bool) {
+	if !f.held.Load() || f.views.Load() != views || f.width.Load() == 0 {
 		return tea.WindowSizeMsg{}, false
 	}
 	return tea.WindowSizeMsg{Width: int(f.width.Load()), Height: int(f.height.Load())}, true
 }
 
-// watchHeldFrame sends send the repaint of a held frame once the reader
-// has returned no frame for a tick of ticks, until ctx ends.
-func watchHeldFrame(ctx context.Context, f *heldFrame, ticks <-chan time.Time, send func(tea.Msg)) {
-	seen := f.views.Load()
+// watchHeldFrame sleeps until a frame is held, then sends the repaint once
+// the reader has returned no frame for quiet (waited with after: the
+// runtime's time.After), until ctx ends. A reader with nothing held wakes
+// it not at all.
+func watchHeldFrame(ctx context.Context, f *heldFrame, quiet time.Duration, after func(time.Duration) <-chan time.Time, send func(tea.Msg)) {
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-ticks:
-			if msg, ok := f.repaintMsg(seen); ok {
-				f.held.Store(false) // the repaint's View says again
+		case <-f.heldNow:
+		}
+		for f.held.Load() {
+			views := f.views.Load()
+			select {
+			case <-ctx.Done():
+				return
+			case <-after(quiet):
+			}
+			if msg, ok := f.repaintMsg(views); ok {
+				f.held.Store(false) // the repaint's frame says again
 				send(msg)
 			}
-			seen = f.views.Load()
 		}
 	}
 }

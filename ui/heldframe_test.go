@@ -12,7 +12,7 @@ import (
 // frame after a size message is not (the renderer repaints it), nor is a
 // new one.
 func TestHeldFrameFollowsTheFramesReturned(t *testing.T) {
-	f := &heldFrame{}
+	f := newHeldFrame()
 	steps := []struct {
 		resize bool
 		frame  string
@@ -36,49 +36,59 @@ func TestHeldFrameFollowsTheFramesReturned(t *testing.T) {
 	}
 }
 
-// watchHeldFrame asks for one repaint, of the terminal's size, once a tick
-// passed without a frame while one is held; none while frames come, none
-// when nothing is held, and none again after the repaint's frame.
+// watchHeldFrame waits for a held frame, then asks for one repaint, of
+// the terminal's size, once quiet passed without a frame; a frame within
+// quiet puts it off, and after the repaint's frame it waits again.
 func TestWatchHeldFrameRepaintsOnceWhenQuiet(t *testing.T) {
-	f := &heldFrame{}
+	f := newHeldFrame()
 	f.resized(120, 40)
 	f.returned("a")
-	ticks := make(chan time.Time)
+	waits := make(chan chan time.Time)
+	after := func(d time.Duration) <-chan time.Time {
+		if d != quietRepaint {
+			t.Errorf("waits %v, want %v", d, quietRepaint)
+		}
+		c := make(chan time.Time, 1)
+		waits <- c
+		return c
+	}
 	sent := make(chan tea.Msg, 8)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		watchHeldFrame(ctx, f, ticks, func(msg tea.Msg) { sent <- msg })
+		watchHeldFrame(ctx, f, quietRepaint, after, func(msg tea.Msg) { sent <- msg })
 	}()
-	tick := func() { ticks <- time.Time{} }
-	noRepaint := func(when string) {
-		t.Helper()
-		tick() // the watcher has taken the tick before it takes the next
-		tick()
-		select {
-		case msg := <-sent:
-			t.Fatalf("%s: it asked for a repaint (%v)", when, msg)
-		default:
-		}
+	select {
+	case <-waits:
+		t.Fatal("it waits with nothing held")
+	case msg := <-sent:
+		t.Fatalf("it asked for a repaint with nothing held (%v)", msg)
+	default:
 	}
 
-	noRepaint("nothing held")
-	f.returned("a") // held from here on
-	tick()          // a frame came since the last tick: not quiet yet
-	tick()          // quiet for a whole tick: the repaint goes
-	tick()          // the repaint is sent before this tick is taken
-	select {
-	case msg := <-sent:
-		if msg != (tea.WindowSizeMsg{Width: 120, Height: 40}) {
-			t.Fatalf("repaint = %#v, want the terminal's size", msg)
-		}
-	default:
-		t.Fatal("a held frame, quiet for a tick: no repaint")
+	f.returned("a") // held: the watcher wakes and waits out quiet
+	wait := <-waits
+	f.returned("a") // another frame within quiet
+	wait <- time.Time{}
+	wait = <-waits // not quiet: it waits again
+	if len(sent) != 0 {
+		t.Fatalf("a frame came within quiet, yet it asked for a repaint (%v)", <-sent)
+	}
+	wait <- time.Time{}
+	if msg := <-sent; msg != (tea.WindowSizeMsg{Width: 120, Height: 40}) {
+		t.Fatalf("repaint = %#v, want the terminal's size", msg)
 	}
 	f.resized(120, 40) // what the model does with it
 	f.returned("a")
-	noRepaint("after the repaint's frame")
+	f.returned("b")
+	select {
+	case <-waits:
+		t.Fatal("it waits again with nothing held")
+	case msg := <-sent:
+		t.Fatalf("it asked again with nothing held (%v)", msg)
+	default:
+	}
 	cancel()
 	<-done
 }

@@ -40,9 +40,7 @@ func Run(ctx context.Context, o Options) error {
 		tea.WithFPS(frameRate))
 	watchCtx, stopWatch := context.WithCancel(ctx)
 	defer stopWatch()
-	tick := time.NewTicker(quietRepaint)
-	defer tick.Stop()
-	go watchHeldFrame(watchCtx, m.frame, tick.C, p.Send)
+	go watchHeldFrame(watchCtx, m.frame, quietRepaint, time.After, p.Send)
 	_, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil
