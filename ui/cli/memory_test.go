@@ -35,25 +35,28 @@ func TestSetGCPercentIsSeventyUnlessGOGCIsSet(t *testing.T) {
 	}
 }
 
-// TestQuietWithFreeHeap checks when the reader gives its free heap back:
-// only after a quiet second, and only when there is enough to give.
-func TestQuietWithFreeHeap(t *testing.T) {
+// TestShouldRelease checks when the reader gives memory back: after a
+// quiet second that follows some work, once per quiet spell.
+func TestShouldRelease(t *testing.T) {
 	const mb = 1 << 20
 	tests := []struct {
 		name        string
 		before, now heapSample
+		releasedAt  uint64
 		want        bool
 	}{
-		{"quiet with free heap", heapSample{allocs: 100 * mb}, heapSample{allocs: 100*mb + 1000, free: 3 * mb}, true},
-		{"busy", heapSample{allocs: 100 * mb}, heapSample{allocs: 104 * mb, free: 3 * mb}, false},
-		{"quiet, little free heap", heapSample{allocs: 100 * mb}, heapSample{allocs: 100 * mb, free: mb / 2}, false},
-		{"just under the quiet line", heapSample{allocs: 0}, heapSample{allocs: idleAllocBytes - 1, free: idleFreeBytes}, true},
-		{"at the quiet line", heapSample{allocs: 0}, heapSample{allocs: idleAllocBytes, free: idleFreeBytes}, false},
+		{"quiet after work", heapSample{allocs: 100 * mb}, heapSample{allocs: 100*mb + 1000}, 50 * mb, true},
+		{"busy", heapSample{allocs: 100 * mb}, heapSample{allocs: 104 * mb}, 50 * mb, false},
+		{"quiet, released since the work", heapSample{allocs: 100 * mb}, heapSample{allocs: 100 * mb}, 100 * mb, false},
+		{"quiet, a little work since the release", heapSample{allocs: 100 * mb}, heapSample{allocs: 100 * mb}, 100*mb - idleWorkBytes + 1, false},
+		{"quiet, enough work since the release", heapSample{allocs: 100 * mb}, heapSample{allocs: 100 * mb}, 100*mb - idleWorkBytes, true},
+		{"just under the quiet line", heapSample{allocs: 10 * mb}, heapSample{allocs: 10*mb + idleAllocBytes - 1}, 0, true},
+		{"at the quiet line", heapSample{allocs: 10 * mb}, heapSample{allocs: 10*mb + idleAllocBytes}, 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := quietWithFreeHeap(tt.before, tt.now); got != tt.want {
-				t.Errorf("quietWithFreeHeap(%+v, %+v) = %v, want %v", tt.before, tt.now, got, tt.want)
+			if got := shouldRelease(tt.before, tt.now, tt.releasedAt); got != tt.want {
+				t.Errorf("shouldRelease(%+v, %+v, %d) = %v, want %v", tt.before, tt.now, tt.releasedAt, got, tt.want)
 			}
 		})
 	}
