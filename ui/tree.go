@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -99,8 +101,9 @@ type treePane struct {
 	// data is what the rows were last built from, for l to rebuild them;
 	// the engine's counts are applied to it as to the rows.
 	data treeData
-	// feedRows is each feed's index in all.
-	feedRows map[int64]int
+	// byID are the indexes in all of the feeds' rows, ordered by feed id
+	// (feedRow).
+	byID []int32
 	// drawn are the rows on screen as last drawn.
 	drawn []drawnRow
 	// folded are the folders this reader folded (true) or opened (false),
@@ -147,10 +150,32 @@ func (t *treePane) feedsUnder(n node) []store.FeedRow {
 
 // feedByID returns the row of the feed with id, or nil.
 func (t *treePane) feedByID(id int64) *store.FeedRow {
-	if i, ok := t.feedRows[id]; ok {
+	if i, ok := t.feedRow(id); ok {
 		return t.all[i].feed
 	}
 	return nil
+}
+
+// feedRow is the index in all of the row of the feed with id; false when
+// the tree does not have the feed.
+func (t *treePane) feedRow(id int64) (int, bool) {
+	j, ok := slices.BinarySearchFunc(t.byID, id, func(i int32, id int64) int { return cmp.Compare(t.all[i].feedID, id) })
+	if !ok {
+		return 0, false
+	}
+	return int(t.byID[j]), true
+}
+
+// feedsByID are the indexes of the feeds' rows of all, ordered by feed id.
+func feedsByID(all []node, feeds int) []int32 {
+	out := make([]int32, 0, feeds)
+	for i := range all {
+		if all[i].kind == nodeFeed {
+			out = append(out, int32(i))
+		}
+	}
+	slices.SortFunc(out, func(a, b int32) int { return cmp.Compare(all[a].feedID, all[b].feedID) })
+	return out
 }
 
 // setData rebuilds the rows from the store, keeping the selected node (or
@@ -160,12 +185,7 @@ func (t *treePane) setData(feeds []store.FeedRow, folders []store.FolderCount, f
 	oldAll, oldShown, sel := t.all, t.shown, t.node().key()
 	t.data = treeData{feeds: feeds, folders: folders, flagged: flagged, searches: searches}
 	t.all = buildNodes(feeds, folders, flagged, searches)
-	t.feedRows = make(map[int64]int, len(feeds))
-	for i, n := range t.all {
-		if n.kind == nodeFeed {
-			t.feedRows[n.feedID] = i
-		}
-	}
+	t.byID = feedsByID(t.all, len(feeds))
 	lost = t.layout(sel)
 	return countsChanged(oldAll, oldShown, t.all, t.shown), lost
 }

@@ -51,7 +51,8 @@ func (t *treePane) applyCounts(evs []engine.Event) tea.Cmd {
 			stale = stale || !known
 			shown = shown || crossed
 			if changed {
-				moved[ev.FeedID] = t.all[t.feedRows[ev.FeedID]].path
+				i, _ := t.feedRow(ev.FeedID)
+				moved[ev.FeedID] = t.all[i].path
 			}
 		case engine.FolderItemCountChanged:
 			known, crossed := t.setFolderCounts(ev.Path, ev.Count, ev.Unread)
@@ -81,7 +82,7 @@ func (t *treePane) applyCounts(evs []engine.Event) tea.Cmd {
 // its feed's failures: it failed (but for being offline, which is not
 // recorded), or it succeeded after a failure.
 func (t *treePane) failedOrRecovered(ev engine.FeedDownloadCompleted) bool {
-	i, ok := t.feedRows[ev.FeedID]
+	i, ok := t.feedRow(ev.FeedID)
 	switch {
 	case !ok || errors.Is(ev.Err, engine.ErrOffline):
 		return false
@@ -98,7 +99,7 @@ func (t *treePane) setFeedRows(msg feedRowsMsg) {
 		return // the poll reads them again
 	}
 	for _, f := range msg.feeds {
-		i, ok := t.feedRows[f.ID]
+		i, ok := t.feedRow(f.ID)
 		if !ok {
 			continue
 		}
@@ -115,7 +116,7 @@ func (t *treePane) setFeedRows(msg feedRowsMsg) {
 // by the difference. It reports whether they changed, whether the tree has
 // the feed, and whether its unread count went to or from zero.
 func (t *treePane) setFeedCounts(id int64, count, unread int) (changed, known, crossed bool) {
-	i, ok := t.feedRows[id]
+	i, ok := t.feedRow(id)
 	if !ok {
 		return false, false, false
 	}
