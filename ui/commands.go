@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -41,7 +40,7 @@ func (b backend) pollCounts() tea.Cmd { return b.counts(false) }
 
 func (b backend) counts(force bool) tea.Cmd {
 	return func() tea.Msg {
-		feeds, err := b.store.Feeds(b.ctx)
+		feeds, err := b.store.FeedRows(b.ctx)
 		if err != nil {
 			return countsMsg{err: err}
 		}
@@ -145,21 +144,30 @@ func (b backend) updateSettings(id int64, fs store.FeedSettings, status string) 
 
 // removeFeed unsubscribes: the feed's rows and every file of its
 // enclosures go.
-func (b backend) removeFeed(f store.Feed) tea.Cmd {
+func (b backend) removeFeed(id int64, title string) tea.Cmd {
 	return func() tea.Msg {
-		_, err := b.engine.Unsubscribe(b.ctx, f.ID)
-		return actionMsg{status: "unsubscribed from " + f.Title, err: err, reload: true}
+		_, err := b.engine.Unsubscribe(b.ctx, id)
+		return actionMsg{status: "unsubscribed from " + title, err: err, reload: true}
 	}
 }
 
-// sync downloads feeds now (a user's refresh; schedule and TTL ignored);
-// feeds of the account come with a sync of the account. A person waits:
-// it is the foreground (engine.Foreground).
-func (b backend) sync(feeds []store.Feed) tea.Cmd {
-	local := slices.DeleteFunc(slices.Clone(feeds), store.Feed.Remote)
+// sync downloads feeds now (a user's refresh; schedule and TTL ignored),
+// read in full first; feeds of the account come with a sync of the
+// account. A person waits: it is the foreground (engine.Foreground).
+func (b backend) sync(feeds []store.FeedRow) tea.Cmd {
+	var local []int64
+	for _, f := range feeds {
+		if !f.Remote {
+			local = append(local, f.ID)
+		}
+	}
 	download := func() tea.Msg {
-		res := b.engine.SyncFeeds(engine.Foreground(b.ctx), local, true, nil)
-		return syncResult(len(local), res, nil)
+		full, err := b.store.FeedsByID(b.ctx, local)
+		if err != nil {
+			return syncResult(len(local), nil, err)
+		}
+		res := b.engine.SyncFeeds(engine.Foreground(b.ctx), full, true, nil)
+		return syncResult(len(full), res, nil)
 	}
 	switch {
 	case len(local) == 0:
@@ -179,11 +187,18 @@ func (b backend) syncAll() tea.Cmd {
 	}, b.syncAccount())
 }
 
-// syncNew downloads feeds never downloaded (just imported or added by
-// another process) if they are still due, without waiting for the tick:
-// in the foreground, as the person looking at the empty feeds waits.
-func (b backend) syncNew(feeds []store.Feed) tea.Cmd {
+// syncNew downloads the feeds ids never downloaded (just imported or
+// added by another process) if they are still due, without waiting for
+// the tick: in the foreground, as the person looking at the empty feeds
+// waits.
+func (b backend) syncNew(ids []int64) tea.Cmd {
 	return func() tea.Msg {
+		feeds, err := b.store.FeedsByID(b.ctx, ids)
+		if err != nil {
+			m := syncResult(len(ids), nil, err)
+			m.background = true
+			return m
+		}
 		res := b.engine.SyncFeeds(engine.Foreground(b.ctx), feeds, false, nil)
 		m := syncResult(len(feeds), res, nil)
 		m.background = true
@@ -299,7 +314,7 @@ func (b backend) health(feedID int64) tea.Cmd {
 }
 
 // listInfo reads a list feed's sorts and groups.
-func (b backend) listInfo(f store.Feed) tea.Cmd {
+func (b backend) listInfo(f store.FeedRow) tea.Cmd {
 	return func() tea.Msg {
 		info, err := b.store.FeedListInfo(b.ctx, f.ID)
 		return listInfoMsg{feed: f, info: info, err: err}
@@ -364,7 +379,7 @@ func (b backend) saveSearch(name, expr string) tea.Cmd {
 
 // stats reads the statistics screen: every feed's counters and 30 days of
 // downloads for feed (nil: all feeds).
-func (b backend) stats(feed *store.Feed) tea.Cmd {
+func (b backend) stats(feed *store.FeedRow) tea.Cmd {
 	return func() tea.Msg {
 		feeds, err := b.store.Feeds(b.ctx)
 		if err != nil {
@@ -396,9 +411,9 @@ func (b backend) notify(command, feedTitle string, n int) tea.Cmd {
 // feedRows reads feeds' rows again (their state after a download).
 func (b backend) feedRows(ids []int64) tea.Cmd {
 	return func() tea.Msg {
-		var out []store.Feed
+		var out []store.FeedRow
 		for _, id := range ids {
-			f, err := b.store.Feed(b.ctx, id)
+			f, err := b.store.FeedRow(b.ctx, id)
 			if errors.Is(err, store.ErrNotFound) {
 				continue // unsubscribed meanwhile
 			}

@@ -35,8 +35,12 @@ func checkCountsExact(t *testing.T, h *harness, when string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	rows := make([]store.FeedRow, len(feeds))
+	for i, f := range feeds {
+		rows[i] = f.Row()
+	}
 	want := map[string]string{}
-	for _, n := range buildNodes(feeds, folders, flagged, nil) {
+	for _, n := range buildNodes(rows, folders, flagged, nil) {
 		want[n.key()] = fmt.Sprintf("%d unread of %d", n.unread, n.count)
 	}
 	got := map[string]string{}

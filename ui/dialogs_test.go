@@ -133,7 +133,7 @@ func TestUnreadViewKeepsWhatWasReadThere(t *testing.T) {
 	h.keys("tab", "N")
 	first := h.m.items.rows[0]
 	h.waitFor("read", func() bool { return itemByTitle(t, f.st, first.Title).Read })
-	h.waitFor("counts", func() bool { return h.m.tree.nodes[1].unread == 5 })
+	h.waitFor("counts", func() bool { return h.m.tree.at(1).unread == 5 })
 	if len(h.m.items.rows) != 6 || h.m.items.rows[0].ID != first.ID || !h.m.items.rows[0].Read {
 		t.Fatalf("N removed the item from the Unread view: %d rows", len(h.m.items.rows))
 	}

@@ -5,8 +5,6 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/tidings-rss/tidings/store"
 )
 
 // globalKey runs the global command bound to km, if any: quitting, help,
@@ -53,7 +51,7 @@ func (m *Model) nextPane() tea.Cmd {
 func (m *Model) refreshAll() tea.Cmd {
 	var ids []int64
 	for _, f := range m.tree.feedsUnder(node{kind: nodeAll}) {
-		if f.Sync != store.SyncManual && !f.Remote() {
+		if !f.Manual && !f.Remote {
 			ids = append(ids, f.ID)
 		}
 	}

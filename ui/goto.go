@@ -168,8 +168,8 @@ func (t *treePane) findFeed(text string, i int) (int, tea.Cmd) {
 
 // selectKey selects the row of node key, if it is shown.
 func (t *treePane) selectKey(k string) tea.Cmd {
-	for i, n := range t.nodes {
-		if n.key() == k {
+	for i := range t.shown {
+		if t.at(i).key() == k {
 			return t.selectRow(i)
 		}
 	}

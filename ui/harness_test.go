@@ -72,7 +72,7 @@ func newHarness(t testing.TB, st *store.Store, w, h int, opts ...harnessOpt) *ha
 	*hs.m.wait = waiter{tick: stoppedTimer, listen: hs.listen, watch: stoppedWatch}
 	hs.run(hs.m.Init())
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
-	if len(hs.m.tree.nodes) == 0 || hs.m.items.loading {
+	if len(hs.m.tree.shown) == 0 || hs.m.items.loading {
 		t.Fatalf("the first load did not end\n%s", hs.view())
 	}
 	return hs
@@ -258,10 +258,19 @@ func (h *harness) view() string {
 	return ansi.Strip(kept)
 }
 
+// shownNodes are the tree's rows on screen, top to bottom.
+func shownNodes(t *treePane) []node {
+	out := make([]node, len(t.shown))
+	for i := range t.shown {
+		out[i] = *t.at(i)
+	}
+	return out
+}
+
 // selectNode moves the tree's cursor to the node labelled label.
 func (h *harness) selectNode(label string) {
 	h.t.Helper()
-	for i, n := range h.m.tree.nodes {
+	for i, n := range shownNodes(h.m.tree) {
 		if n.label == label {
 			h.send(nodeSelectedMsgFor(h.m, i))
 			h.waitFor("items of "+label, func() bool { return !h.m.items.loading })

@@ -278,16 +278,16 @@ func emptyText(n node) string {
 		return "no flagged items (s flags one)"
 	case n.kind == nodeSearch:
 		return "nothing matches this search (yet)"
-	case n.kind == nodeFeed && n.feed != nil && n.feed.State.LastAttemptAt == nil:
+	case n.kind == nodeFeed && n.feed != nil && !n.feed.Attempted:
 		return "not downloaded yet — it downloads in a moment (r: now)"
-	case n.kind == nodeFeed && n.feed != nil && n.feed.State.LastError != "":
+	case n.kind == nodeFeed && n.feed != nil && n.feed.LastError != "":
 		return "no items: the last download failed (i tells why)"
 	}
 	return "no items"
 }
 
 // showFeedOrdered lists a list feed's items in order o.
-func (p *itemsPane) showFeedOrdered(f store.Feed, o store.ListOrder) tea.Cmd {
+func (p *itemsPane) showFeedOrdered(f store.FeedRow, o store.ListOrder) tea.Cmd {
 	title := oneLine(f.Title) + " — by " + oneLine(o.Sort.Label)
 	if o.Sort.Label == "" {
 		title = oneLine(f.Title) + " — publisher's order"

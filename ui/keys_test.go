@@ -22,8 +22,8 @@ func TestMovementKeys(t *testing.T) {
 		want int
 	}{
 		{[]string{"j"}, 1}, {[]string{"down"}, 2}, {[]string{"k"}, 1}, {[]string{"up"}, 0},
-		{[]string{"G"}, len(h.m.tree.nodes) - 1}, {[]string{"g"}, 0},
-		{[]string{"pgdown"}, len(h.m.tree.nodes) - 1}, {[]string{"pgup"}, 0},
+		{[]string{"G"}, len(h.m.tree.shown) - 1}, {[]string{"g"}, 0},
+		{[]string{"pgdown"}, len(h.m.tree.shown) - 1}, {[]string{"pgup"}, 0},
 	}
 	for _, tc := range tests {
 		h.keys(tc.keys...)

@@ -11,7 +11,7 @@ import (
 
 // countsMsg carries the feeds and folder totals, read for the tree.
 type countsMsg struct {
-	feeds    []store.Feed
+	feeds    []store.FeedRow
 	folders  []store.FolderCount
 	flagged  int
 	searches []searchEntry
@@ -111,7 +111,7 @@ type searchMsg struct {
 type statsMsg struct {
 	feeds []store.Feed
 	days  []store.DayStats
-	feed  *store.Feed // the selected feed, nil for all feeds
+	feed  *store.FeedRow // the selected feed, nil for all feeds
 	err   error
 }
 
@@ -143,7 +143,7 @@ type healthMsg struct {
 
 // listInfoMsg carries a list feed's cf:listinfo for the sort dialog.
 type listInfoMsg struct {
-	feed store.Feed
+	feed store.FeedRow
 	info *document.ListInfo
 	err  error
 }

@@ -128,7 +128,7 @@ func TestNextItemInTheReaderOpensIt(t *testing.T) {
 // treeLabels are the tree's rows.
 func treeLabels(h *harness) []string {
 	var out []string
-	for _, n := range h.m.tree.nodes {
+	for _, n := range shownNodes(h.m.tree) {
 		out = append(out, n.label)
 	}
 	return out

@@ -92,7 +92,8 @@ func (t *treePane) selectFeed(id int64) (tea.Cmd, bool) {
 	}
 	t.unfoldTo(f.FolderPath)
 	k := node{kind: nodeFeed, feedID: id}.key()
-	for i, n := range t.nodes {
+	for i := range t.shown {
+		n := t.at(i)
 		if n.key() == k {
 			return t.selectRow(i), true
 		}

@@ -29,7 +29,7 @@ type readerPane struct {
 	// hyperlinks makes the links OSC 8 hyperlinks (Options.Hyperlinks).
 	hyperlinks    bool
 	item          *store.Item
-	feed          *store.Feed
+	feed          *store.FeedRow
 	match         *regexp.Regexp // a search's words, highlighted
 	loc           *time.Location
 	doc           rendered
@@ -48,7 +48,7 @@ type readerPane struct {
 func (r *readerPane) contentWidth() int { return max(r.width-2, 10) }
 
 // show puts an item in the reader and asks for its rendering.
-func (r *readerPane) show(it store.Item, feed *store.Feed, match *regexp.Regexp) tea.Cmd {
+func (r *readerPane) show(it store.Item, feed *store.FeedRow, match *regexp.Regexp) tea.Cmd {
 	r.item, r.feed, r.match, r.digits = &it, feed, match, ""
 	r.doc, r.renderedFor = rendered{}, 0
 	r.vp.GotoTop()
@@ -155,7 +155,7 @@ func (r *readerPane) header() []string {
 }
 
 // feedWarning says why a feed is not updating, or "".
-func feedWarning(f *store.Feed) string {
+func feedWarning(f *store.FeedRow) string {
 	switch {
 	case f == nil:
 		return ""
@@ -163,8 +163,8 @@ func feedWarning(f *store.Feed) string {
 		return "This feed is gone (the server said 410 or redirected to nowhere); it is no longer updated."
 	case f.Stopped == store.StoppedEnded:
 		return "This feed has ended (its publisher said no more updates); it is no longer updated."
-	case f.State.LastError != "":
-		return fmt.Sprintf("Last download failed (%d in a row): %s — i shows the feed's health.", f.State.Failures, f.State.LastError)
+	case f.LastError != "":
+		return fmt.Sprintf("Last download failed (%d in a row): %s — i shows the feed's health.", f.Failures, f.LastError)
 	}
 	return ""
 }

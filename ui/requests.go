@@ -37,7 +37,7 @@ type openItemMsg struct {
 // showItemMsg is openItemMsg as the reader gets it: with the item's feed.
 type showItemMsg struct {
 	item  store.Item
-	feed  *store.Feed
+	feed  *store.FeedRow
 	match *regexp.Regexp
 }
 
@@ -54,7 +54,7 @@ type listReadMsg struct{}
 
 // showFeedMsg asks the list to show a list feed in an order (O).
 type showFeedMsg struct {
-	feed  store.Feed
+	feed  store.FeedRow
 	order store.ListOrder
 }
 
@@ -92,7 +92,11 @@ func (m *Model) request(msg tea.Msg) tea.Cmd {
 	case openDialogMsg:
 		m.openDialog(msg.d)
 	case openItemMsg:
-		show := showItemMsg{item: msg.item, feed: m.tree.feedByID(msg.item.FeedID), match: msg.match}
+		show := showItemMsg{item: msg.item, match: msg.match}
+		if f := m.tree.feedByID(msg.item.FeedID); f != nil {
+			c := *f // a copy: the reader keeps it, not the tree's rows
+			show.feed = &c
+		}
 		return tea.Batch(m.setFocus(paneReader), m.route(m.reader, show))
 	case itemChangedMsg:
 		return m.route(m.reader, msg)

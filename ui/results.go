@@ -82,12 +82,12 @@ func (m *Model) counts(msg countsMsg) tea.Cmd {
 
 // startNewFeeds downloads feeds that were never downloaded (and are not
 // manual) instead of leaving them empty until the scheduler's next tick.
-func (m *Model) startNewFeeds(feeds []store.Feed) tea.Cmd {
-	var todo []store.Feed
+func (m *Model) startNewFeeds(feeds []store.FeedRow) tea.Cmd {
+	var todo []int64
 	for _, f := range feeds {
-		if f.State.LastAttemptAt == nil && f.Sync != store.SyncManual && f.Stopped == "" && !m.started[f.ID] {
+		if !f.Attempted && !f.Manual && f.Stopped == "" && !m.started[f.ID] {
 			m.started[f.ID] = true
-			todo = append(todo, f)
+			todo = append(todo, f.ID)
 		}
 	}
 	if len(todo) == 0 {

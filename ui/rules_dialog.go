@@ -64,7 +64,7 @@ type rulesDialog struct {
 	cursor int
 	// feed is the feed selected when the dialog opened: a new rule may be
 	// limited to it.
-	feed          *store.Feed
+	feed          *store.FeedRow
 	title         func(id int64) string
 	adding        *form
 	status        string
@@ -75,7 +75,7 @@ type rulesDialog struct {
 
 // newRulesDialog is the rules dialog; feed is the selected feed (nil:
 // none), title names a feed.
-func newRulesDialog(keys KeyMap, st Styles, be backend, out *outbox, feed *store.Feed, title func(int64) string) *rulesDialog {
+func newRulesDialog(keys KeyMap, st Styles, be backend, out *outbox, feed *store.FeedRow, title func(int64) string) *rulesDialog {
 	return &rulesDialog{keys: keys, styles: st, be: be, out: out, feed: feed, title: title}
 }
 

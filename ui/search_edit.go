@@ -34,7 +34,7 @@ func (t *treePane) openEditSearch(n node) tea.Cmd {
 			return nil, errors.New("a saved search has a name and an expression")
 		}
 		return t.be.replaceSearch(n.label, name, expr), nil
-	}, textField(fieldName, "Name", n.label, "name"), textField(fieldExpression, "Expression", n.expr, `title ~ "rust"`))
+	}, textField(fieldName, "Name", n.label, "name"), textField(fieldExpression, "Expression", n.search.Expr, `title ~ "rust"`))
 	f.note = "The expression is written as for tidings search; d removes the search."
 	t.out.post(openDialogMsg{f})
 	return nil

@@ -23,9 +23,9 @@ func saveSearches(t testing.TB, st *store.Store, nameExpr ...string) {
 }
 
 func treeNode(h *harness, label string) *node {
-	for i := range h.m.tree.nodes {
-		if h.m.tree.nodes[i].label == label {
-			return &h.m.tree.nodes[i]
+	for i := range h.m.tree.shown {
+		if n := h.m.tree.at(i); n.label == label {
+			return n
 		}
 	}
 	h.t.Fatalf("no tree node %q", label)
@@ -108,7 +108,7 @@ func TestSearchDialogSavesAnExpression(t *testing.T) {
 	h.keys("enter")
 	h.waitFor("results", func() bool { return h.m.items.search != "" && len(h.m.items.rows) == 2 })
 	h.waitFor("saved search in the tree", func() bool {
-		for _, n := range h.m.tree.nodes {
+		for _, n := range shownNodes(h.m.tree) {
 			if n.kind == nodeSearch && n.label == "Town" && n.unread == 2 {
 				return true
 			}

@@ -24,8 +24,9 @@ const (
 	fieldFullText   = "full text"
 )
 
-// openEdit edits the selected feed's settings; on a folder it renames
-// it, on a saved search it edits its name and expression.
+// openEdit edits the selected feed's settings, once the feed is read in
+// full (showEdit); on a folder it renames it, on a saved search it edits
+// its name and expression.
 func (t *treePane) openEdit(tg feedTarget) tea.Cmd {
 	if n, ok := t.selectedFolder(tg); ok {
 		return t.openRenameFolder(n)
@@ -37,7 +38,11 @@ func (t *treePane) openEdit(tg feedTarget) tea.Cmd {
 	if f == nil {
 		return t.noFeed()
 	}
-	feed := *f
+	return routeTo(t, t.be.fullFeed(f.ID, fullFeedEdit))
+}
+
+// showEdit opens the settings form of feed.
+func (t *treePane) showEdit(feed store.Feed) {
 	var form *form
 	form = newForm(t.styles, "Settings of "+oneLine(feed.Title), func(v formValues) (tea.Cmd, error) {
 		fs, err := settingsFrom(feed, v)
@@ -58,7 +63,6 @@ func (t *treePane) openEdit(tg feedTarget) tea.Cmd {
 	}, editFields(feed)...)
 	form.note = feedNote(feed)
 	t.out.post(openDialogMsg{form})
-	return nil
 }
 
 func editFields(f store.Feed) []field {
@@ -81,7 +85,8 @@ func editFields(f store.Feed) []field {
 // feedNote is the feed's address and state under the settings form.
 func feedNote(f store.Feed) string {
 	note := oneLine(f.URL)
-	if w := feedWarning(&f); w != "" {
+	row := f.Row()
+	if w := feedWarning(&row); w != "" {
 		note += "\n" + w
 	}
 	if f.TTLMinutes > 0 {

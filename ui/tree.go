@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,7 +13,7 @@ import (
 )
 
 // nodeKind tells the rows of the tree apart.
-type nodeKind int
+type nodeKind uint8
 
 const (
 	nodeAll nodeKind = iota
@@ -23,19 +25,20 @@ const (
 	nodeSearch  // a saved search (tree_searches.go)
 )
 
-// node is one row of the tree: a view, a folder or a feed.
+// node is one row of the tree: a view, a folder, a feed or a saved
+// search.
 type node struct {
-	kind   nodeKind
-	label  string
-	path   string // folder path (folders), the feed's folder (feeds)
+	label string
+	path  string // folder path (folders), the feed's folder (feeds)
+	// feed is a feed's row, in the tree's data (treeData.feeds).
+	feed *store.FeedRow
+	// search is a saved search's entry, in the tree's data.
+	search *searchEntry
 	feedID int64
 	depth  int
 	unread int
 	count  int
-	feed   *store.Feed
-	// q is a saved search's query, expr its expression.
-	q    store.ItemQuery
-	expr string
+	kind   nodeKind
 	// folded is a folder folded (c): its subtree is out of sight.
 	folded bool
 }
@@ -65,7 +68,7 @@ func (n node) query() store.ItemQuery {
 	case nodeFeed:
 		return store.ItemQuery{FeedID: n.feedID}
 	case nodeSearch:
-		return n.q
+		return n.search.query()
 	}
 	return store.ItemQuery{}
 }
@@ -81,7 +84,6 @@ type treePane struct {
 	links         links
 	loc           *time.Location
 	now           func() time.Time
-	nodes         []node
 	cursor, top   int
 	width, height int
 	focused       bool
@@ -89,15 +91,19 @@ type treePane struct {
 	undo *markUndo
 	// listOrders are the orders chosen for list feeds (O).
 	listOrders map[int64]store.ListOrder
-	// hideRead is l: nodes leaves out the feeds and folders with nothing
-	// unread; all keeps every node, for what acts on every feed.
-	hideRead bool
+	// all are every row of the tree, for what acts on every feed; shown
+	// are the indexes in all of the rows on screen, top to bottom: l
+	// (hideRead) leaves out the feeds and folders with nothing unread, a
+	// folded folder its subtree. The cursor and top count shown rows.
 	all      []node
+	shown    []int32
+	hideRead bool
 	// data is what the rows were last built from, for l to rebuild them;
 	// the engine's counts are applied to it as to the rows.
 	data treeData
-	// feedRows is each feed's index in all.
-	feedRows map[int64]int
+	// byID are the indexes in all of the feeds' rows, ordered by feed id
+	// (feedRow).
+	byID []int32
 	// drawn are the rows on screen as last drawn.
 	drawn []drawnRow
 	// folded are the folders this reader folded (true) or opened (false),
@@ -107,26 +113,27 @@ type treePane struct {
 
 // treeData is what the tree is built from.
 type treeData struct {
-	feeds    []store.Feed
+	feeds    []store.FeedRow
 	folders  []store.FolderCount
 	flagged  int
 	searches []searchEntry
-	// facts are the feeds as highlight rules see them, by id.
-	facts map[int64]store.FeedFacts
 }
+
+// at is shown row i.
+func (t *treePane) at(i int) *node { return &t.all[t.shown[i]] }
 
 // node returns the selected node.
 func (t *treePane) node() node {
-	if t.cursor < len(t.nodes) {
-		return t.nodes[t.cursor]
+	if t.cursor < len(t.shown) {
+		return *t.at(t.cursor)
 	}
 	return node{kind: nodeAll, label: "All items"}
 }
 
-// feedsUnder returns the feeds a node covers (a feed, a folder's subtree,
-// or every feed).
-func (t *treePane) feedsUnder(n node) []store.Feed {
-	var out []store.Feed
+// feedsUnder returns the rows of the feeds a node covers (a feed, a
+// folder's subtree, or every feed).
+func (t *treePane) feedsUnder(n node) []store.FeedRow {
+	var out []store.FeedRow
 	for _, m := range t.all {
 		if m.kind != nodeFeed {
 			continue
@@ -141,47 +148,61 @@ func (t *treePane) feedsUnder(n node) []store.Feed {
 	return out
 }
 
-// feedByID returns the feed with id, or nil.
-func (t *treePane) feedByID(id int64) *store.Feed {
-	for _, n := range t.all {
-		if n.kind == nodeFeed && n.feedID == id {
-			return n.feed
-		}
+// feedByID returns the row of the feed with id, or nil.
+func (t *treePane) feedByID(id int64) *store.FeedRow {
+	if i, ok := t.feedRow(id); ok {
+		return t.all[i].feed
 	}
 	return nil
+}
+
+// feedRow is the index in all of the row of the feed with id; false when
+// the tree does not have the feed.
+func (t *treePane) feedRow(id int64) (int, bool) {
+	j, ok := slices.BinarySearchFunc(t.byID, id, func(i int32, id int64) int { return cmp.Compare(t.all[i].feedID, id) })
+	if !ok {
+		return 0, false
+	}
+	return int(t.byID[j]), true
+}
+
+// feedsByID are the indexes of the feeds' rows of all, ordered by feed id.
+func feedsByID(all []node, feeds int) []int32 {
+	out := make([]int32, 0, feeds)
+	for i := range all {
+		if all[i].kind == nodeFeed {
+			out = append(out, int32(i))
+		}
+	}
+	slices.SortFunc(out, func(a, b int32) int { return cmp.Compare(all[a].feedID, all[b].feedID) })
+	return out
 }
 
 // setData rebuilds the rows from the store, keeping the selected node (or
 // its position when it is gone). It reports whether any count changed and
 // whether the selected node is gone.
-func (t *treePane) setData(feeds []store.Feed, folders []store.FolderCount, flagged int, searches []searchEntry) (changed, lost bool) {
-	old := t.nodes
-	t.data = treeData{feeds: feeds, folders: folders, flagged: flagged, searches: searches, facts: feedFactsOf(feeds)}
+func (t *treePane) setData(feeds []store.FeedRow, folders []store.FolderCount, flagged int, searches []searchEntry) (changed, lost bool) {
+	oldAll, oldShown, sel := t.all, t.shown, t.node().key()
+	t.data = treeData{feeds: feeds, folders: folders, flagged: flagged, searches: searches}
 	t.all = buildNodes(feeds, folders, flagged, searches)
-	t.feedRows = make(map[int64]int, len(feeds))
-	for i, n := range t.all {
-		if n.kind == nodeFeed {
-			t.feedRows[n.feedID] = i
-		}
-	}
-	lost = t.relayout()
-	return countsChanged(old, t.nodes), lost
+	t.byID = feedsByID(t.all, len(feeds))
+	lost = t.layout(sel)
+	return countsChanged(oldAll, oldShown, t.all, t.shown), lost
 }
 
 // relayout derives the rows shown from all the rows (l leaves out what is
 // read, folded folders their subtrees), keeping the selected node (or its
 // position when it is gone); it reports whether the selected node is gone.
-func (t *treePane) relayout() (lost bool) {
-	sel := t.node().key()
-	t.nodes = t.all
-	if t.hideRead {
-		t.nodes = unreadOnly(t.all, sel)
-	}
-	t.nodes = t.unfolded(t.nodes)
-	t.cursor = min(t.cursor, max(len(t.nodes)-1, 0))
+func (t *treePane) relayout() (lost bool) { return t.layout(t.node().key()) }
+
+// layout is relayout with the selected node's key sel (read before all
+// was built again).
+func (t *treePane) layout(sel string) (lost bool) {
+	t.shown = t.unfolded(t.unreadOnly(sel))
+	t.cursor = min(t.cursor, max(len(t.shown)-1, 0))
 	lost = true
-	for i, n := range t.nodes {
-		if n.key() == sel {
+	for i := range t.shown {
+		if t.at(i).key() == sel {
 			t.cursor, lost = i, false
 		}
 	}
@@ -189,12 +210,15 @@ func (t *treePane) relayout() (lost bool) {
 	return lost
 }
 
-func countsChanged(a, b []node) bool {
-	if len(a) != len(b) {
+// countsChanged reports whether the rows shown (bShown of bAll) differ
+// from those shown before (aShown of aAll) in what they are or count.
+func countsChanged(aAll []node, aShown []int32, bAll []node, bShown []int32) bool {
+	if len(aShown) != len(bShown) {
 		return true
 	}
-	for i := range a {
-		if a[i].key() != b[i].key() || a[i].unread != b[i].unread || a[i].count != b[i].count {
+	for i := range aShown {
+		a, b := &aAll[aShown[i]], &bAll[bShown[i]]
+		if a.key() != b.key() || a.unread != b.unread || a.count != b.count {
 			return true
 		}
 	}
@@ -204,7 +228,7 @@ func countsChanged(a, b []node) bool {
 // buildNodes lays out the tree: the three views (Flagged with the number
 // of flagged items), the saved searches under their heading, each folder
 // followed by its sub-folders and feeds, then the feeds outside any folder.
-func buildNodes(feeds []store.Feed, folders []store.FolderCount, flagged int, searches []searchEntry) []node {
+func buildNodes(feeds []store.FeedRow, folders []store.FolderCount, flagged int, searches []searchEntry) []node {
 	var all, unread int
 	byFolder := map[string][]int{}
 	for i, f := range feeds {
@@ -212,11 +236,11 @@ func buildNodes(feeds []store.Feed, folders []store.FolderCount, flagged int, se
 		unread += f.UnreadCount
 		byFolder[f.FolderPath] = append(byFolder[f.FolderPath], i)
 	}
-	nodes := []node{
-		{kind: nodeAll, label: "All items", unread: unread, count: all},
-		{kind: nodeUnread, label: "Unread", unread: unread, count: unread},
-		{kind: nodeFlagged, label: "Flagged", count: flagged},
-	}
+	nodes := make([]node, 0, 4+len(searches)+len(folders)+len(feeds))
+	nodes = append(nodes,
+		node{kind: nodeAll, label: "All items", unread: unread, count: all},
+		node{kind: nodeUnread, label: "Unread", unread: unread, count: unread},
+		node{kind: nodeFlagged, label: "Flagged", count: flagged})
 	nodes = append(nodes, searchNodes(searches)...)
 	children := map[int64][]store.FolderCount{}
 	for _, f := range folders {
@@ -234,11 +258,19 @@ func buildNodes(feeds []store.Feed, folders []store.FolderCount, flagged int, se
 	return appendFeeds(nodes, feeds, byFolder[""], 0)
 }
 
-// unreadOnly is the tree without the feeds and folders that have nothing
-// unread (l), but for the selected node (key sel), so that reading a
-// feed's last item does not take it away, and the folders above what
-// stays.
-func unreadOnly(nodes []node, sel string) []node {
+// unreadOnly is the indexes of the rows l shows: without l every row;
+// with it, the tree without the feeds and folders that have nothing
+// unread, but for the selected node (key sel), so that reading a feed's
+// last item does not take it away, and the folders above what stays.
+func (t *treePane) unreadOnly(sel string) []int32 {
+	nodes := t.all
+	out := make([]int32, 0, len(nodes))
+	if !t.hideRead {
+		for i := range nodes {
+			out = append(out, int32(i))
+		}
+		return out
+	}
 	keep := make([]bool, len(nodes))
 	above := map[string]bool{}
 	for i, n := range nodes {
@@ -259,16 +291,15 @@ func unreadOnly(nodes []node, sel string) []node {
 			p = p[:i]
 		}
 	}
-	var out []node
 	for i, n := range nodes {
 		if keep[i] || n.kind == nodeFolder && above[n.path] {
-			out = append(out, n)
+			out = append(out, int32(i))
 		}
 	}
 	return out
 }
 
-func appendFeeds(nodes []node, feeds []store.Feed, idx []int, depth int) []node {
+func appendFeeds(nodes []node, feeds []store.FeedRow, idx []int, depth int) []node {
 	for _, i := range idx {
 		f := &feeds[i]
 		title := f.Title
@@ -295,7 +326,7 @@ func (t *treePane) View() string {
 	}
 	for r, i := 0, t.top; i < t.top+rows; r, i = r+1, i+1 {
 		b.WriteByte('\n')
-		if i < len(t.nodes) {
+		if i < len(t.shown) {
 			b.WriteString(t.drawnRow(r, i))
 		}
 	}
@@ -333,23 +364,23 @@ type rowKey struct {
 }
 
 func (t *treePane) rowKey(i int) rowKey {
-	n := t.nodes[i]
+	n := t.at(i)
 	return rowKey{kind: n.kind, label: n.label, mark: t.mark(n), depth: n.depth, unread: n.unread, count: n.count,
 		width: t.width, selected: i == t.cursor, focused: t.focused}
 }
 
 // mark is the glyph before a row: a feed stopped, failing, watched or
 // of the account, a folder folded.
-func (t *treePane) mark(n node) string {
+func (t *treePane) mark(n *node) string {
 	mark := " "
 	switch {
 	case n.feed != nil && n.feed.Stopped != "":
 		mark = glyphStopped
-	case n.feed != nil && n.feed.State.LastError != "":
+	case n.feed != nil && n.feed.LastError != "":
 		mark = glyphFailed
 	case n.feed != nil && n.feed.Watch:
 		mark = glyphWatched
-	case n.feed != nil && n.feed.Remote():
+	case n.feed != nil && n.feed.Remote:
 		mark = glyphRemote // a feed of the account, fetched by its server
 	case n.folded:
 		mark = glyphFolded
@@ -358,10 +389,10 @@ func (t *treePane) mark(n node) string {
 }
 
 func (t *treePane) row(i int, mark string) string {
-	n := t.nodes[i]
+	n := t.at(i)
 	st := t.styles.TreeRow
 	if n.kind == nodeHeading {
-		return t.headingRow(n)
+		return t.headingRow(*n)
 	}
 	if n.kind == nodeFolder {
 		st = t.styles.TreeFolder

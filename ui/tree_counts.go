@@ -27,7 +27,7 @@ type countsStaleMsg struct{ searches bool }
 // feedRowsMsg carries feeds' rows read again after a download failed or
 // recovered (their marks, the failures the reader names).
 type feedRowsMsg struct {
-	feeds []store.Feed
+	feeds []store.FeedRow
 	err   error
 }
 
@@ -51,7 +51,8 @@ func (t *treePane) applyCounts(evs []engine.Event) tea.Cmd {
 			stale = stale || !known
 			shown = shown || crossed
 			if changed {
-				moved[ev.FeedID] = t.all[t.feedRows[ev.FeedID]].path
+				i, _ := t.feedRow(ev.FeedID)
+				moved[ev.FeedID] = t.all[i].path
 			}
 		case engine.FolderItemCountChanged:
 			known, crossed := t.setFolderCounts(ev.Path, ev.Count, ev.Unread)
@@ -81,14 +82,14 @@ func (t *treePane) applyCounts(evs []engine.Event) tea.Cmd {
 // its feed's failures: it failed (but for being offline, which is not
 // recorded), or it succeeded after a failure.
 func (t *treePane) failedOrRecovered(ev engine.FeedDownloadCompleted) bool {
-	i, ok := t.feedRows[ev.FeedID]
+	i, ok := t.feedRow(ev.FeedID)
 	switch {
 	case !ok || errors.Is(ev.Err, engine.ErrOffline):
 		return false
 	case ev.Err != nil:
 		return true
 	}
-	return t.all[i].feed.State.LastError != ""
+	return t.all[i].feed.LastError != ""
 }
 
 // setFeedRows takes feeds' rows read again: their state, and their counts
@@ -98,7 +99,7 @@ func (t *treePane) setFeedRows(msg feedRowsMsg) {
 		return // the poll reads them again
 	}
 	for _, f := range msg.feeds {
-		i, ok := t.feedRows[f.ID]
+		i, ok := t.feedRow(f.ID)
 		if !ok {
 			continue
 		}
@@ -115,7 +116,7 @@ func (t *treePane) setFeedRows(msg feedRowsMsg) {
 // by the difference. It reports whether they changed, whether the tree has
 // the feed, and whether its unread count went to or from zero.
 func (t *treePane) setFeedCounts(id int64, count, unread int) (changed, known, crossed bool) {
-	i, ok := t.feedRows[id]
+	i, ok := t.feedRow(id)
 	if !ok {
 		return false, false, false
 	}
@@ -130,25 +131,7 @@ func (t *treePane) setFeedCounts(id int64, count, unread int) (changed, known, c
 	all, unreadView := &t.all[0], &t.all[1]
 	all.count, all.unread = all.count+dc, all.unread+du
 	unreadView.count, unreadView.unread = unreadView.count+du, unreadView.unread+du
-	for j := range t.nodes {
-		if s := &t.nodes[j]; s.kind == nodeAll || s.kind == nodeUnread || s.kind == nodeFeed && s.feedID == id {
-			s.count, s.unread = t.nodeCounts(s)
-		}
-	}
 	return true, true, crossed
-}
-
-// nodeCounts are the counts of the row all holds for the shown row s (a
-// view or a feed).
-func (t *treePane) nodeCounts(s *node) (count, unread int) {
-	switch s.kind {
-	case nodeAll:
-		return t.all[0].count, t.all[0].unread
-	case nodeUnread:
-		return t.all[1].count, t.all[1].unread
-	}
-	n := t.all[t.feedRows[s.feedID]]
-	return n.count, n.unread
 }
 
 // setFolderCounts sets one folder's subtree totals, in the rows and in
@@ -161,11 +144,9 @@ func (t *treePane) setFolderCounts(path string, count, unread int) (known, cross
 			f.Items, f.Unread = count, unread
 		}
 	}
-	for _, nodes := range [][]node{t.nodes, t.all} {
-		for i := range nodes {
-			if n := &nodes[i]; n.kind == nodeFolder && n.path == path {
-				n.count, n.unread = count, unread
-			}
+	for i := range t.all {
+		if n := &t.all[i]; n.kind == nodeFolder && n.path == path {
+			n.count, n.unread = count, unread
 		}
 	}
 	return known, crossed
@@ -187,15 +168,12 @@ func (t *treePane) setSearches(msg searchesMsg) {
 		t.setData(t.data.feeds, t.data.folders, t.data.flagged, t.data.searches)
 		return
 	}
-	unread := map[string]int{}
-	for _, s := range msg.searches {
-		unread[s.Name] = s.Unread
-	}
-	for _, nodes := range [][]node{t.nodes, t.all} {
-		for i := range nodes {
-			if n := &nodes[i]; n.kind == nodeSearch {
-				n.unread = unread[n.label]
-			}
+	j := 0 // the same searches in the same order: the rows take the new entries
+	for i := range t.all {
+		if n := &t.all[i]; n.kind == nodeSearch {
+			n.search = &t.data.searches[j]
+			n.unread = n.search.Unread
+			j++
 		}
 	}
 }

@@ -47,28 +47,33 @@ func (t *treePane) jumpFeed(dir int) (tea.Cmd, bool) {
 // (dir 1) or before row from, in tree order and wrapping around, other
 // than feed self; -1 when there is none.
 func (t *treePane) nextFeedWithUnread(from, dir int, self int64) int {
-	n := len(t.nodes)
+	n := len(t.shown)
 	for step := 1; step <= n; step++ {
 		i := ((from+dir*step)%n + n) % n
-		if nd := t.nodes[i]; nd.kind == nodeFeed && nd.unread > 0 && nd.feedID != self {
+		if nd := t.at(i); nd.kind == nodeFeed && nd.unread > 0 && nd.feedID != self {
 			return i
 		}
 	}
 	return -1
 }
 
-// openSite is o on the tree: the feed's web site.
+// openSite is o on the tree: the feed's web site, read with the feed
+// (openSiteOf opens it).
 func (t *treePane) openSite() tea.Cmd {
-	n := t.node()
-	switch {
-	case n.feed != nil && n.feed.SiteURL != "":
-		return t.links.open(n.feed.SiteURL)
-	case n.feed != nil:
-		t.out.say("", errors.New("this feed names no web site"))
-	default:
-		t.out.say("", errors.New("o opens a feed's web site or an item's link: select one"))
+	if n := t.node(); n.feed != nil {
+		return routeTo(t, t.be.fullFeed(n.feed.ID, fullFeedSite))
 	}
+	t.out.say("", errors.New("o opens a feed's web site or an item's link: select one"))
 	return nil
+}
+
+// openSiteOf opens the web site of a feed read for o.
+func (t *treePane) openSiteOf(f store.Feed) tea.Cmd {
+	if f.SiteURL == "" {
+		t.out.say("", errors.New("this feed names no web site"))
+		return nil
+	}
+	return t.links.open(f.SiteURL)
 }
 
 // copyAddress is y on the tree: the feed's address.
@@ -83,12 +88,12 @@ func (t *treePane) copyAddress() tea.Cmd {
 // toggleWatch watches a feed, or every feed of a folder's subtree (all
 // of them, unless all are watched already: then none).
 func (t *treePane) toggleWatch(tg feedTarget) tea.Cmd {
-	var feeds []store.Feed
+	var feeds []store.FeedRow
 	label := ""
 	if n, ok := t.selectedFolder(tg); ok {
 		feeds, label = t.feedsUnder(n), n.label+"/"
 	} else if f := t.selectedFeed(tg); f != nil {
-		feeds, label = []store.Feed{*f}, f.Title
+		feeds, label = []store.FeedRow{*f}, f.Title
 	}
 	if len(feeds) == 0 {
 		return t.noFeed()
@@ -132,7 +137,7 @@ func (t *treePane) refresh(tg feedTarget) tea.Cmd {
 	}
 	var ids []int64
 	for _, f := range feeds {
-		if !f.Remote() { // the account's sync brings those
+		if !f.Remote { // the account's sync brings those
 			ids = append(ids, f.ID)
 		}
 	}
@@ -154,25 +159,19 @@ func (t *treePane) openUnsubscribe(tg feedTarget) tea.Cmd {
 	if f == nil {
 		return t.noFeed()
 	}
-	feed, be := *f, t.be
+	id, title, be := f.ID, f.Title, t.be
 	t.out.post(openDialogMsg{&confirm{styles: t.styles,
-		question: fmt.Sprintf("Unsubscribe from %s? Its items and enclosure files go.", oneLine(feed.Title)),
-		yes:      func() tea.Cmd { return be.removeFeed(feed) }}})
+		question: fmt.Sprintf("Unsubscribe from %s? Its items and enclosure files go.", oneLine(title)),
+		yes:      func() tea.Cmd { return be.removeFeed(id, title) }}})
 	return nil
 }
 
 // feedFacts is what highlight rules see of a feed: its title, address
 // and folder; false when the tree does not know the feed (yet).
 func (t *treePane) feedFacts(id int64) (store.FeedFacts, bool) {
-	f, ok := t.data.facts[id]
-	return f, ok
-}
-
-// feedFactsOf indexes the feeds' facts by id.
-func feedFactsOf(feeds []store.Feed) map[int64]store.FeedFacts {
-	m := make(map[int64]store.FeedFacts, len(feeds))
-	for _, f := range feeds {
-		m[f.ID] = store.FeedFacts{Title: f.Title, URL: f.URL, Folder: f.FolderPath}
+	f := t.feedByID(id)
+	if f == nil {
+		return store.FeedFacts{}, false
 	}
-	return m
+	return store.FeedFacts{Title: f.Title, URL: f.URL, Folder: f.FolderPath}, true
 }

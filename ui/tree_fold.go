@@ -27,8 +27,8 @@ func (t *treePane) toggleFold() tea.Cmd {
 	fold, sel := !t.isFolded(n.path), t.node().key()
 	t.setFolded(n.path, fold)
 	t.out.say(map[bool]string{true: "folded " + oneLine(n.path) + " (c opens it)", false: "opened " + oneLine(n.path)}[fold], nil)
-	for i, m := range t.nodes {
-		if m.kind == nodeFolder && m.path == n.path {
+	for i := range t.shown {
+		if m := t.at(i); m.kind == nodeFolder && m.path == n.path {
 			t.cursor = i
 		}
 	}
@@ -92,12 +92,14 @@ func (t *treePane) isFolded(path string) bool {
 	return false
 }
 
-// unfolded is the rows without what folded folders hide; a folder node
-// says whether it is folded.
-func (t *treePane) unfolded(nodes []node) []node {
-	out := make([]node, 0, len(nodes))
+// unfolded is the rows of idx (indexes in all) without what folded
+// folders hide; a folder node says whether it is folded. It filters idx
+// in place.
+func (t *treePane) unfolded(idx []int32) []int32 {
+	out := idx[:0]
 	hidden := "" // the folded folder whose subtree is being skipped
-	for _, n := range nodes {
+	for _, i := range idx {
+		n := &t.all[i]
 		switch {
 		case hidden != "" && (n.kind == nodeFeed || n.kind == nodeFolder) && (n.path == hidden || strings.HasPrefix(n.path, hidden+"/")):
 			continue
@@ -107,7 +109,7 @@ func (t *treePane) unfolded(nodes []node) []node {
 				hidden = n.path
 			}
 		}
-		out = append(out, n)
+		out = append(out, i)
 	}
 	return out
 }

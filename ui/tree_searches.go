@@ -25,20 +25,26 @@ func searchNodes(searches []searchEntry) []node {
 		return nil
 	}
 	nodes := []node{{kind: nodeHeading, label: "Saved searches"}}
-	for _, s := range searches {
-		n := node{kind: nodeSearch, label: s.Name, depth: 1, unread: s.Unread, q: s.q, expr: s.Expr}
-		if s.err != nil {
-			n.q = store.ItemQuery{FeedID: -1} // selects nothing
-		}
-		nodes = append(nodes, n)
+	for i := range searches {
+		s := &searches[i]
+		nodes = append(nodes, node{kind: nodeSearch, label: s.Name, depth: 1, unread: s.Unread, search: s})
 	}
 	return nodes
+}
+
+// query is the item query of the search: none when its expression no
+// longer parses.
+func (s *searchEntry) query() store.ItemQuery {
+	if s.err != nil {
+		return store.ItemQuery{FeedID: -1} // selects nothing
+	}
+	return s.q
 }
 
 // skipHeading moves the cursor off a heading row, onwards in the direction
 // it was moving (back when there is no row further).
 func (t *treePane) skipHeading(before int) {
-	if len(t.nodes) == 0 || t.nodes[t.cursor].kind != nodeHeading {
+	if len(t.shown) == 0 || t.at(t.cursor).kind != nodeHeading {
 		return
 	}
 	dir := 1
@@ -46,8 +52,8 @@ func (t *treePane) skipHeading(before int) {
 		dir = -1
 	}
 	for _, d := range []int{dir, -dir} {
-		for i := t.cursor + d; i >= 0 && i < len(t.nodes); i += d {
-			if t.nodes[i].kind != nodeHeading {
+		for i := t.cursor + d; i >= 0 && i < len(t.shown); i += d {
+			if t.at(i).kind != nodeHeading {
 				t.cursor = i
 				return
 			}
@@ -86,14 +92,10 @@ func (c *searchCache) put(fp string, entries []searchEntry) {
 // countsFingerprint changes when any feed's counts or last download do
 // (new items, read or unread marks, removals), or the number of flagged
 // items.
-func countsFingerprint(feeds []store.Feed, flagged int) string {
+func countsFingerprint(feeds []store.FeedRow, flagged int) string {
 	h := fnv.New64a()
 	for _, f := range feeds {
-		var last int64
-		if f.State.LastDownloadAt != nil {
-			last = f.State.LastDownloadAt.Unix()
-		}
-		fmt.Fprint(h, f.ID, ":", f.ItemCount, ":", f.UnreadCount, ":", last, ";")
+		fmt.Fprint(h, f.ID, ":", f.ItemCount, ":", f.UnreadCount, ":", f.Downloaded, ";")
 	}
 	return fmt.Sprintf("%d/%d/%x", len(feeds), flagged, h.Sum64())
 }

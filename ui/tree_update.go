@@ -64,6 +64,8 @@ func (t *treePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		t.showHealth(msg)
 	case listInfoMsg:
 		t.showListOrder(msg)
+	case fullFeedMsg:
+		return t, t.gotFullFeed(msg)
 	case quietPollMsg:
 		if t.hideRead {
 			t.relayout()
@@ -148,7 +150,7 @@ func (t *treePane) move(km tea.KeyMsg) tea.Cmd {
 	case key.Matches(km, t.keys.Top):
 		t.cursor = 0
 	case key.Matches(km, t.keys.Bottom):
-		t.cursor = len(t.nodes) - 1
+		t.cursor = len(t.shown) - 1
 	case key.Matches(km, t.keys.PageUp):
 		t.cursor -= page
 	case key.Matches(km, t.keys.PageDown):
@@ -166,7 +168,7 @@ func (t *treePane) mouse(msg tea.MouseMsg) tea.Cmd {
 		t.cursor += wheelStep(msg)
 		return t.moved(before)
 	}
-	if i := t.top + msg.Y - 1; msg.Y >= 1 && i < len(t.nodes) {
+	if i := t.top + msg.Y - 1; msg.Y >= 1 && i < len(t.shown) {
 		return t.selectRow(i)
 	}
 	return nil
@@ -188,7 +190,7 @@ func (t *treePane) selectRow(i int) tea.Cmd {
 }
 
 func (t *treePane) moved(before int) tea.Cmd {
-	t.cursor = max(min(t.cursor, len(t.nodes)-1), 0)
+	t.cursor = max(min(t.cursor, len(t.shown)-1), 0)
 	t.skipHeading(before)
 	t.scroll()
 	if t.cursor == before {
@@ -220,7 +222,7 @@ func (t *treePane) counts(msg countsMsg) {
 	}
 }
 
-func (t *treePane) scroll() { t.top = scrollTop(t.cursor, t.top, t.height-1, len(t.nodes)) }
+func (t *treePane) scroll() { t.top = scrollTop(t.cursor, t.top, t.height-1, len(t.shown)) }
 
 // SetSize sets the pane's size, title line included.
 func (t *treePane) SetSize(w, h int) {
@@ -241,7 +243,7 @@ func (t *treePane) FullHelp() [][]key.Binding { return [][]key.Binding{t.ShortHe
 
 // selectedFeed is the feed the feed keys act on: the tree's feed, or the
 // feed of the list's item.
-func (t *treePane) selectedFeed(tg feedTarget) *store.Feed {
+func (t *treePane) selectedFeed(tg feedTarget) *store.FeedRow {
 	if n := t.node(); tg.onTree || n.kind == nodeFeed {
 		return n.feed
 	}
@@ -257,8 +259,9 @@ func (t *treePane) selectedFolder(tg feedTarget) (node, bool) {
 	return n, n.kind == nodeFolder && (tg.onTree || tg.item == nil)
 }
 
-// feed is a copy of the selected feed, nil when a feed is not selected.
-func (t *treePane) feed() *store.Feed {
+// feed is a copy of the selected feed's row, nil when a feed is not
+// selected.
+func (t *treePane) feed() *store.FeedRow {
 	if n := t.node(); n.kind == nodeFeed {
 		c := *n.feed
 		return &c
