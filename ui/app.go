@@ -220,7 +220,8 @@ type dataVersionSeen struct {
 
 // Update routes: size, keys and mouse to the focused pane or the dialog,
 // results of Cmds to the part that asked for them; a new status message
-// gets its timer to fade.
+// gets its timer to fade, and a macro waiting for its step's loads goes
+// on once they have come.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if size, ok := msg.(tea.WindowSizeMsg); ok {
 		m.frame.resized(size.Width, size.Height)
@@ -246,7 +247,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		cmd = m.result(msg)
 	}
-	return m, tea.Batch(cmd, m.status.fade())
+	return m, tea.Batch(cmd, m.status.fade(), m.macroSettled())
 }
 
 // resize lays the panes out again; the selections stay where they are.
