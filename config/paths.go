@@ -12,6 +12,8 @@ const (
 	appDirName     = "tidings"
 	configFileName = "config.toml"
 	dbFileName     = "tidings.db"
+	// pipeHistoryFileName is the pipe prompt's history.
+	pipeHistoryFileName = "pipe_history"
 )
 
 // DefaultConfigPath returns $XDG_CONFIG_HOME/tidings/config.toml, or
@@ -45,6 +47,16 @@ func DefaultDBPath() (string, error) {
 		return "", err
 	}
 	return filepath.Join(dir, dbFileName), nil
+}
+
+// DefaultPipeHistoryPath returns the file the reader keeps the pipe
+// prompt's history in, pipe_history inside [DefaultDataDir].
+func DefaultPipeHistoryPath() (string, error) {
+	dir, err := DefaultDataDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, pipeHistoryFileName), nil
 }
 
 // xdgDir returns the absolute directory in env, or home/fallback.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/store"
@@ -61,11 +62,20 @@ func (e *Engine) removeEnclosure(ctx context.Context, verb string, id int64, fro
 }
 
 // RequeueEnclosure queues a failed or removed enclosure again (a failed
-// one resumes its partial file); false when it is in another state.
+// one resumes its partial file); false when it is in another state. One
+// whose type the blocked lists now refuse is blocked instead, and the error
+// names its file and the reason (it wraps enclosure.ErrEnclosureBlocked).
 func (e *Engine) RequeueEnclosure(ctx context.Context, id int64) (bool, error) {
 	jobs, err := e.store.EnclosureJobs(ctx, store.EnclosureQuery{IDs: []int64{id}})
 	if err != nil {
 		return false, err
 	}
-	return len(e.enclosures.Enqueue(ctx, jobs, store.EnclosureFailed, store.EnclosureRemoved)) > 0, nil
+	from := []string{store.EnclosureFailed, store.EnclosureRemoved}
+	jobs = slices.DeleteFunc(jobs, func(j store.EnclosureJob) bool { return !slices.Contains(from, j.Status) })
+	done := e.enclosures.Enqueue(ctx, jobs, from...)
+	if len(done.Blocked) > 0 {
+		r := done.Blocked[0]
+		return false, fmt.Errorf("requeue %s: %w", r.Name, r.Err)
+	}
+	return len(done.Queued) > 0, nil
 }

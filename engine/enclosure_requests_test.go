@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/store"
 )
 
@@ -55,5 +56,47 @@ func TestDeletedEnclosureIsNotDownloadedAgainAutomatically(t *testing.T) {
 	}
 	if removed != 1 {
 		t.Errorf("%d EnclosureRemoved events, want 1", removed)
+	}
+}
+
+// d on a failed enclosure whose type a later configuration blocks does not
+// report it queued: the error names the file and the checker's reason, and
+// the enclosure is blocked, never requested again. One in another state is
+// not requeued, and not blocked either.
+func TestRequeueReportsAnEnclosureItBlocks(t *testing.T) {
+	h := newEncHarness(t)
+	h.start()
+	f := h.podcast("/feed", true, "/ep.mp3") // not served: 404
+	h.mustSync(f)
+	h.wait()
+	e := h.enclosure(f, "/ep.mp3")
+	if e.Status != store.EnclosureFailed {
+		t.Fatalf("enclosure %+v, want failed", e)
+	}
+	later := newEncHarnessOver(t, h)
+	later.cfg.Enclosures.ExtraBlockedExtensions = []string{"mp3"}
+	later.eng = New(later.store, later.cfg, later.opts)
+	ok, err := later.eng.RequeueEnclosure(context.Background(), e.ID)
+	want := "requeue ep.mp3: blocked: the URL's extension .mp3 is on the blocked list"
+	if ok || !errors.Is(err, enclosure.ErrEnclosureBlocked) || err.Error() != want {
+		t.Fatalf("requeue: %v, %v; want false, %q", ok, err, want)
+	}
+	if got := h.enclosure(f, "/ep.mp3"); got.Status != store.EnclosureBlocked {
+		t.Errorf("after requeue: %+v, want blocked", got)
+	}
+	if n := len(h.srv.requests("/ep.mp3")); n != 1 {
+		t.Errorf("%d requests for the file, want the first one only", n)
+	}
+
+	h.srv.handle("/ok.mp3", servePlain(content(10, 1)))
+	g := h.podcast("/feed2", true, "/ok.mp3")
+	h.mustSync(g)
+	h.wait()
+	done := h.enclosure(g, "/ok.mp3")
+	if ok, err := later.eng.RequeueEnclosure(context.Background(), done.ID); ok || err != nil {
+		t.Errorf("requeue a downloaded one: %v, %v; want false, nil", ok, err)
+	}
+	if got := h.enclosure(g, "/ok.mp3"); got.Status != store.EnclosureDownloaded {
+		t.Errorf("a downloaded one after requeue: %+v, want it left downloaded", got)
 	}
 }

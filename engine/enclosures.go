@@ -91,7 +91,7 @@ func (e *Engine) queueEnclosures(ctx context.Context, feed store.Feed, items []i
 		e.log.Error("queue enclosures", "feed", feed.URL, "err", err)
 		return nil
 	}
-	return e.enclosures.Enqueue(ctx, jobs, store.EnclosureNone)
+	return e.enclosures.Enqueue(ctx, jobs, store.EnclosureNone).IDs()
 }
 
 // fileThere reports whether a regular file is at p.

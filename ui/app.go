@@ -40,6 +40,10 @@ type Options struct {
 	Location *time.Location
 	// ConfigPath and DBPath are named in the welcome of an empty database.
 	ConfigPath, DBPath string
+	// PipeHistoryPath is the file the pipe prompt's history is kept in
+	// (config.DefaultPipeHistoryPath); empty: the history is the
+	// session's only.
+	PipeHistoryPath string
 	// Poll is how often counts are re-read to notice other processes'
 	// changes; default 3 s.
 	Poll time.Duration
@@ -158,7 +162,8 @@ func New(o Options) *Model {
 	br := &browser{setting: o.Config.UI.Browser, inTerminal: o.Config.UI.BrowserInTerminal, ctx: o.Context, exec: o.Exec}
 	pl := &player{command: o.Config.Enclosures.Player, ctx: o.Context, exec: o.Exec}
 	out, ln := &outbox{}, links{openURL: o.OpenURL, copy: o.Copy, browser: br}
-	snd := sender{ui: o.Config.UI, configPath: o.ConfigPath, ctx: o.Context, loc: o.Location, styles: st, last: new(string)}
+	snd := sender{ui: o.Config.UI, configPath: o.ConfigPath, ctx: o.Context, loc: o.Location, styles: st,
+		history: newHistory(o.PipeHistoryPath, o.Logger)}
 	tree := &treePane{keys: km.tree, dialogKeys: km.dialogs, styles: st, be: be, out: out, links: ln, loc: o.Location, now: o.Now, focused: true,
 		listOrders: map[int64]store.ListOrder{}}
 	m := &Model{opts: o, frame: newHeldFrame(), polled: &dataVersionSeen{}, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,
@@ -181,11 +186,12 @@ func New(o Options) *Model {
 	return m
 }
 
-// Init reads the tree and the first page of All items, and starts
-// listening to the engine and polling for other processes' changes.
+// Init reads the tree, the first page of All items and the pipe
+// prompt's history, and starts listening to the engine and polling for
+// other processes' changes.
 func (m *Model) Init() tea.Cmd {
 	return tea.Batch(m.loadCounts(), m.items.show("All items", store.ItemQuery{}, true),
-		m.wait.listen(m.opts.Engine.Events()), m.be.loadAccount(), m.poll(), m.be.syncLogStart())
+		m.wait.listen(m.opts.Engine.Events()), m.be.loadAccount(), m.poll(), m.be.syncLogStart(), m.send.history.load())
 }
 
 // poll sends pollMsg once another process may have written to the
@@ -214,7 +220,8 @@ type dataVersionSeen struct {
 
 // Update routes: size, keys and mouse to the focused pane or the dialog,
 // results of Cmds to the part that asked for them; a new status message
-// gets its timer to fade.
+// gets its timer to fade, and a macro waiting for its step's loads goes
+// on once they have come.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if size, ok := msg.(tea.WindowSizeMsg); ok {
 		m.frame.resized(size.Width, size.Height)
@@ -240,7 +247,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		cmd = m.result(msg)
 	}
-	return m, tea.Batch(cmd, m.status.fade())
+	return m, tea.Batch(cmd, m.status.fade(), m.macroSettled())
 }
 
 // resize lays the panes out again; the selections stay where they are.

@@ -23,6 +23,9 @@ type field struct {
 	choice  int
 	// complete offers values for a text field (tab), when not nil.
 	complete *completion
+	// recall walks a text field through earlier values (up, down), when
+	// not nil.
+	recall *recall
 }
 
 func textField(name, label, value, placeholder string) field {
@@ -149,6 +152,9 @@ func (f *form) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return f, nil
 	}
 	cur := &f.fields[f.focus]
+	if f.recalled(cur, km.String()) {
+		return f, nil
+	}
 	switch km.String() {
 	case "esc", "ctrl+c":
 		f.done = true
@@ -177,6 +183,29 @@ func (f *form) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	cur.input, cmd = cur.input.Update(km)
 	return f, cmd
+}
+
+// recalled is up, ctrl+p, down or ctrl+n in a field with a history:
+// true when the key was one of them (at either end it changes nothing).
+func (f *form) recalled(cur *field, k string) bool {
+	if cur.recall == nil {
+		return false
+	}
+	var v string
+	var ok bool
+	switch k {
+	case "up", "ctrl+p":
+		v, ok = cur.recall.back(cur.input.Value())
+	case "down", "ctrl+n":
+		v, ok = cur.recall.forward()
+	default:
+		return false
+	}
+	if ok {
+		cur.input.SetValue(v)
+		cur.input.CursorEnd()
+	}
+	return true
 }
 
 // completed is tab in a field that completes: true when it changed the
@@ -273,6 +302,9 @@ func (f *form) hint() string {
 	parts := []string{"enter " + f.verb()}
 	if fl := f.fields[f.focus]; fl.complete != nil {
 		parts = append(parts, "tab complete")
+	}
+	if fl := f.fields[f.focus]; fl.recall != nil && len(fl.recall.entries) > 0 {
+		parts = append(parts, "↑/↓ history")
 	}
 	if len(f.fields) > 1 {
 		parts = append(parts, "tab next field")

@@ -36,6 +36,15 @@ func (l *oneLoad) done(cmd tea.Cmd) tea.Cmd {
 // saved searches' counts, the sync log.
 type loads struct{ counts, searches, syncLog oneLoad }
 
+// loading reports whether a read the panes wait on is on its way: a page
+// of the list, an n or p still looking for its item (through the next
+// pages and other feeds' lists), or the counts (which n on the tree and
+// the list's jumps to other feeds follow). A macro's next step waits
+// until none is (macroSettled).
+func (m *Model) loading() bool {
+	return m.items.awaiting() || m.loads.counts.running
+}
+
 // searchesMsg carries the saved searches' counts, read again.
 type searchesMsg struct {
 	searches []searchEntry

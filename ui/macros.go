@@ -18,10 +18,13 @@ type macroRun struct {
 	steps []config.MacroStep
 	next  int
 	errID int
+	// settling is true once the current step's Cmd has given its
+	// message: the next step runs when the loads it started have arrived.
+	settling bool
 }
 
 // macroStepMsg comes after the Cmd of run's current step has given its
-// message: the next step may run.
+// message: the next step may run once the loads it started have arrived.
 type macroStepMsg struct{ run *macroRun }
 
 // macroKey takes the macro prefix and the key after it. Without macros
@@ -78,14 +81,29 @@ func (m *Model) macroStep() tea.Cmd {
 	return tea.Sequence(cmd, func() tea.Msg { return macroStepMsg{run} })
 }
 
-// macroStepped goes on with the macro, unless the step ended in an error
-// on the status line.
+// macroStepped notes that the step's own result came; macroSettled goes
+// on once its loads have come too.
 func (m *Model) macroStepped(msg macroStepMsg) tea.Cmd {
 	if msg.run != m.macro {
 		return nil
 	}
-	if text, failed := m.status.errorSince(msg.run.errID); failed {
-		m.macroFailed(msg.run, errors.New(text))
+	msg.run.settling = true
+	return m.macroSettled()
+}
+
+// macroSettled runs the macro's next step once the step before has given
+// its result and the loads it started (the list's page, another feed's
+// list n went on to, the counts) have arrived, so that the next step acts
+// on what the step before selected; it stops the macro instead when an
+// error came meanwhile. The root asks after every message.
+func (m *Model) macroSettled() tea.Cmd {
+	run := m.macro
+	if run == nil || !run.settling || m.loading() {
+		return nil
+	}
+	run.settling = false
+	if text, failed := m.status.errorSince(run.errID); failed {
+		m.macroFailed(run, errors.New(text))
 		return nil
 	}
 	return m.macroStep()

@@ -33,6 +33,28 @@ func TestMacroRunsItsSteps(t *testing.T) {
 	}
 }
 
+// A step waits for the loads the step before started: next-unread from
+// a feed's last unread item (one without a link) goes on in the next
+// feed's list, and open-link after it opens that list's item, not the old
+// one (nor none while the new list loads).
+func TestMacroStepWaitsForTheLoadsOfTheStepBefore(t *testing.T) {
+	f := newFixture(t)
+	cfg := loadConfig(t, "[macros]\nv = [\"next-unread\", \"open-link\"]\n")
+	h := newHarness(t, f.st, 160, 45, withConfig(cfg))
+	h.selectNode("Olympics Live")
+	h.keys("tab")
+	last, _ := h.m.items.Selected()
+	h.keys(",", "v")
+	h.waitFor("the macro's end", func() bool { return h.m.macro == nil })
+	now, ok := h.m.items.Selected()
+	if !ok || now.FeedID == last.FeedID || now.Read {
+		t.Fatalf("next-unread from %q selected %+v; want an unread item of another feed", last.Title, now)
+	}
+	if len(h.opened) != 1 || h.opened[0] != now.Link {
+		t.Errorf("open-link after next-unread opened %v, want %s (status %q)", h.opened, now.Link, h.m.status.message)
+	}
+}
+
 func TestMacroStopsAtTheFailingStep(t *testing.T) {
 	f := newFixture(t)
 	cfg := loadConfig(t, "[macros]\nx = [\"pipe:echo 'no such service' >&2; exit 3\", \"toggle-read\"]\n"+

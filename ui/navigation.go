@@ -44,6 +44,11 @@ func (p *itemsPane) nextItem(dir int, open bool) tea.Cmd {
 	return p.continueJump()
 }
 
+// awaiting reports whether the list waits for a read: a page on its way,
+// or an n, p, J, K or ctrl+k still looking (its next page or another
+// feed's list to come).
+func (p *itemsPane) awaiting() bool { return p.loading || p.jump != nil }
+
 // stopJump ends an n/p still looking (any key does).
 func (p *itemsPane) stopJump() { p.jump = nil }
 

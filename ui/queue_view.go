@@ -163,14 +163,22 @@ func (q *queueView) act(km tea.KeyMsg, r store.QueueEntry) tea.Cmd {
 	case key.Matches(km, k.QueueCancel) && r.Status == store.EnclosureQueued:
 		return q.do("canceled "+name, func(ctx context.Context, e *engine.Engine) error { return e.CancelEnclosure(ctx, r.ID) })
 	case key.Matches(km, k.QueueRetry) && (r.Status == store.EnclosureFailed || r.Status == store.EnclosureRemoved):
-		return q.do("queued "+name, func(ctx context.Context, e *engine.Engine) error {
-			_, err := e.RequeueEnclosure(ctx, r.ID)
-			return err
-		})
+		return q.do("queued "+name, func(ctx context.Context, e *engine.Engine) error { return requeue(ctx, e, r.ID, name) })
 	default:
 		q.out.say("", errors.New(name+" is "+stateWord(r.Status)+": "+q.canDo(r.Status)))
 	}
 	return nil
+}
+
+// requeue queues enclosure id again. One whose type is now blocked comes
+// back as the engine's error, which says why; one no longer failed or
+// removed (it changed since the queue was read) says so.
+func requeue(ctx context.Context, e *engine.Engine, id int64, name string) error {
+	ok, err := e.RequeueEnclosure(ctx, id)
+	if err == nil && !ok {
+		err = errors.New(name + " was not queued: it is no longer failed or removed")
+	}
+	return err
 }
 
 // canDo says what the keys do to an enclosure in a state.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/store"
@@ -101,6 +102,63 @@ func TestPodcastQueueCancelsAQueuedOne(t *testing.T) {
 	}
 	if strings.Contains(h.view(), "↓") {
 		t.Errorf("the status line still counts it queued:\n%s", h.view())
+	}
+}
+
+// d on an enclosure whose type the configuration now blocks says why it
+// was not queued, and the queue shows it blocked; d on a row that changed
+// since the queue was read says it was not queued — never "queued".
+func TestPodcastQueueRetrySaysWhyNothingWasQueued(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	before := newEngine(f.st)
+	id := addFeed(t, f.st, "http://127.0.0.1:9/pod.xml", "", "Pod", []document.Item{
+		{GUID: "p1", Title: "Pilot", Enclosures: []document.Enclosure{{URL: "http://127.0.0.1:9/pilot.mp3", Type: "audio/mpeg"}}},
+		{GUID: "p2", Title: "Second", Enclosures: []document.Enclosure{{URL: "http://127.0.0.1:9/second.ogg", Type: "audio/ogg"}}}})
+	items, err := f.st.Items(ctx, store.ItemQuery{FeedID: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range items {
+		if err := before.QueueItemEnclosures(ctx, it.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	jobs, err := f.st.EnclosureQueue(ctx)
+	if err != nil || len(jobs) != 2 {
+		t.Fatalf("queue %+v, %v", jobs, err)
+	}
+	for _, j := range jobs {
+		if err := before.CancelEnclosure(ctx, j.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := config.Default()
+	cfg.Enclosures.ExtraBlockedExtensions = []string{"mp3"}
+	h := newHarness(t, f.st, 100, 30, withEngine(engine.New(f.st, cfg, engine.Options{})))
+	h.keys("Q")
+	q := openQueue(h)
+	for q.cursor < len(q.rows) && !strings.HasSuffix(q.rows[q.cursor].URL, "pilot.mp3") {
+		h.keys("j")
+	}
+	h.keys("d")
+	h.waitFor("blocked", func() bool { return strings.Contains(h.view(), "1 blocked") })
+	want := "requeue pilot.mp3: blocked: the URL's extension .mp3 is on the blocked list"
+	if !h.m.status.isError || h.m.status.message != want {
+		t.Errorf("d on a blocked type: status %q (error %v), want %q", h.m.status.message, h.m.status.isError, want)
+	}
+
+	for q.cursor < len(q.rows) && !strings.HasSuffix(q.rows[q.cursor].URL, "second.ogg") {
+		h.keys("j")
+	}
+	second := q.rows[q.cursor]
+	if ok, err := before.RequeueEnclosure(ctx, second.ID); !ok || err != nil { // elsewhere: no event here
+		t.Fatalf("requeue elsewhere: %v, %v", ok, err)
+	}
+	h.keys("d")
+	want = "second.ogg was not queued: it is no longer failed or removed"
+	if !h.m.status.isError || h.m.status.message != want {
+		t.Errorf("d on a row that changed: status %q (error %v), want %q", h.m.status.message, h.m.status.isError, want)
 	}
 }
 

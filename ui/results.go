@@ -61,6 +61,8 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 		m.notified(msg)
 	case macroStepMsg:
 		return m.macroStepped(msg)
+	case historyMsg:
+		m.send.history.loaded(msg)
 	}
 	return nil
 }

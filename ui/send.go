@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"slices"
 	"strings"
 	"time"
 
@@ -49,9 +50,10 @@ type sender struct {
 	ctx        context.Context
 	loc        *time.Location
 	styles     Styles
-	// last is the command last piped to, offered again by the prompt; the
-	// panes share it.
-	last *string
+	// history is the commands piped to, this session's and earlier ones;
+	// the prompt offers the last again, and up walks back. The panes
+	// share it.
+	history *history
 }
 
 // sent is what is sent of an item: the item and the sanitized HTML shown
@@ -103,13 +105,22 @@ func (s sender) askPipe(a sent, out *outbox) {
 		if command == "" {
 			return nil, errors.New("type a command line; the article goes to its stdin")
 		}
-		*s.last = command
-		return s.pipe(a, command), nil
-	}, textField(fieldCommand, "Command", *s.last, "a command line, run with sh -c"))
+		return tea.Batch(s.history.add(command), s.pipe(a, command)), nil
+	}, s.commandField())
 	f.note = fmt.Sprintf("The article goes to the command's stdin as %s (ui.pipe_format); the command has the terminal until it exits.",
 		s.ui.PipeFormat)
 	f.action = "pipe"
 	out.post(openDialogMsg{f})
+}
+
+// commandField is the pipe prompt's field: the last command, and the
+// earlier ones a key away.
+func (s sender) commandField() field {
+	fl := textField(fieldCommand, "Command", "", "a command line, run with sh -c")
+	entries := slices.Clone(s.history.entries)
+	fl.input.SetValue(s.history.last()) // storable: nothing for oneLine to change but spaces
+	fl.recall = &recall{entries: entries, at: max(len(entries)-1, 0)}
+	return fl
 }
 
 // pipe runs command with sh -c (config.ShellCommand), a in the configured

@@ -26,17 +26,41 @@ type Result struct {
 	Err error
 }
 
-// enqueue blocks the jobs whose declared type is refused (no request is
+// Enqueued is what Enqueue did: the ids it queued, and the enclosures it
+// blocked instead, each with the checker's reason.
+type Enqueued struct {
+	Queued  []int64
+	Blocked []Refused
+}
+
+// Refused is an enclosure Enqueue blocked: the file name tidings would have
+// written and why its type is refused (wrapping ErrEnclosureBlocked).
+type Refused struct {
+	ID   int64
+	Name string
+	Err  error
+}
+
+// IDs returns the ids blocked or queued.
+func (q Enqueued) IDs() []int64 {
+	ids := make([]int64, 0, len(q.Blocked)+len(q.Queued))
+	for _, r := range q.Blocked {
+		ids = append(ids, r.ID)
+	}
+	return append(ids, q.Queued...)
+}
+
+// Enqueue blocks the jobs whose declared type is refused (no request is
 // ever made for them) and queues the others whose status is one of from.
-// It returns the ids blocked or queued.
-func (d *Downloader) Enqueue(ctx context.Context, jobs []store.EnclosureJob, from ...string) []int64 {
-	var touched, ids []int64
+func (d *Downloader) Enqueue(ctx context.Context, jobs []store.EnclosureJob, from ...string) Enqueued {
+	var out Enqueued
+	var ids []int64
 	byID := make(map[int64]store.EnclosureJob, len(jobs))
 	for _, j := range jobs {
 		name := fileName(j.URL, j.ItemTitle, j.Type, j.ID)
 		if err := d.check.declared(j.URL, j.Type, name); err != nil {
 			d.block(ctx, j, &fetch.DownloadError{Kind: fetch.KindBlocked, URL: j.URL, Err: err})
-			touched = append(touched, j.ID)
+			out.Blocked = append(out.Blocked, Refused{ID: j.ID, Name: name, Err: err})
 			continue
 		}
 		ids = append(ids, j.ID)
@@ -53,7 +77,8 @@ func (d *Downloader) Enqueue(ctx context.Context, jobs []store.EnclosureJob, fro
 	if len(queued) > 0 {
 		d.kick()
 	}
-	return append(touched, queued...)
+	out.Queued = queued
+	return out
 }
 
 // downloadNow claims one enclosure whatever its state and downloads it in

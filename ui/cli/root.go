@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/sanitize"
 	"github.com/tidings-rss/tidings/ui"
 )
@@ -128,6 +129,11 @@ func (c *cli) runTUI() error {
 		eng := a.engine()
 		opts := ui.Options{Store: a.store, Engine: eng, Config: a.cfg, Logger: a.logger,
 			ConfigPath: a.cfgPath, DBPath: a.dbPath, Output: a.stdout, ErrOutput: a.stderr, ReadOnly: a.readOnly}
+		if p, err := config.DefaultPipeHistoryPath(); err == nil {
+			opts.PipeHistoryPath = p
+		} else {
+			a.logger.Warn("no pipe history", "err", err)
+		}
 		if a.readOnly { // nothing downloaded could be stored
 			return ui.Run(ctx, opts)
 		}
