@@ -18,6 +18,14 @@ const minInterval = time.Duration(config.MinIntervalMinutes) * time.Minute
 // Retry-After at 24 h.
 const maxHint = 24 * time.Hour
 
+// maxTTL caps the publisher's minimum interval. A feed may say to come
+// back in a year (sy:updatePeriod yearly) or in 292 years (<ttl> of 2^31
+// minutes): honoured, it would never be looked at again, and the user
+// would not know. A week keeps every period up to weekly as it is, and a
+// conditional request a week to a feed that said monthly costs its server
+// a 304.
+const maxTTL = 7 * 24 * time.Hour
+
 // maxSalt is the largest schedule salt, the platform's random extension of
 // every interval: up to 10 % later.
 const maxSalt = 0.10
@@ -36,11 +44,11 @@ var syPeriodMinutes = map[string]int{
 
 // ttlFromHints returns the publisher's minimum interval: the larger of RSS
 // <ttl> and the Syndication module's sy:updatePeriod / sy:updateFrequency,
-// 0 if neither is given. A missing or unknown period with a frequency means
+// at most maxTTL, 0 if neither is given. A missing or unknown period with a frequency means
 // daily (the module's default); a frequency below 1 means 1; an unknown
 // period without a frequency is no hint. Hourly with frequency 2 is 30 min.
 func ttlFromHints(h document.Hints) time.Duration {
-	return max(hintMinutes(h.TTLMinutes), syInterval(h.UpdatePeriod, h.UpdateFrequency))
+	return min(max(hintMinutes(h.TTLMinutes), syInterval(h.UpdatePeriod, h.UpdateFrequency)), maxTTL)
 }
 
 // syInterval is the Syndication module's interval, 0 when absent.
