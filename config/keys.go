@@ -54,7 +54,7 @@ func Keys() []Key {
 			Allowed: atLeast(IntervalBound.Min, IntervalBound.Unit)},
 		{Name: "max_items", Meaning: "Items kept per feed unless the feed has its own limit; the purge keeps the newest, and never a flagged item.",
 			Allowed: between(MaxItemsBound)},
-		{Name: "log_file", Meaning: `The log (tidings never logs to the terminal); "" is <data dir>/` + logFileName + ".",
+		{Name: "log_file", Meaning: `The log (tidings never logs to the terminal); "" is <data dir>/` + logFileName + ". A regular file of yours, in a folder no other user may write (not a link); otherwise nothing is logged and stderr says why.",
 			Allowed: path},
 		{Name: keyHighlight, Meaning: `Rules that colour the rows of the item list, written as [[highlight]] tables of two keys: expr, an expression of the query language rules use (without text:), and color, as in [colors]; the first rule that matches a row gives it its colours, the selection drawn over them. Example: [[highlight]] expr = 'flagged or title ~ "release"' color = "bright-yellow default bold".`,
 			Allowed: fmt.Sprintf("at most %d tables of expr and color", MaxHighlights)},

@@ -129,17 +129,16 @@ func loadConfig(g *globalFlags) (config.Config, string, error) {
 }
 
 // openLog sends slog output to the configured log file; logs never go to
-// the terminal. A log file that cannot be opened means no log.
+// the terminal. A log file that cannot be opened, or that openLogFile
+// refuses, means no log, said in one line on stderr.
 func (a *app) openLog() {
 	a.logger = slog.New(slog.DiscardHandler)
 	if a.cfg.LogFile == "" {
 		return
 	}
-	if err := os.MkdirAll(filepath.Dir(a.cfg.LogFile), 0o700); err != nil {
-		return
-	}
-	f, err := os.OpenFile(a.cfg.LogFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	f, err := openLogFile(a.cfg.LogFile)
 	if err != nil {
+		fmt.Fprintf(a.stderr, "tidings: log_file %s: %s; nothing is logged\n", a.cfg.LogFile, oneLine(err.Error()))
 		return
 	}
 	a.logFile = f

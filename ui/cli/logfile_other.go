@@ -1,0 +1,8 @@
+//go:build !unix
+
+package cli
+
+import "io/fs"
+
+// ownedByUser has no owner to check here.
+func ownedByUser(fs.FileInfo) error { return nil }
