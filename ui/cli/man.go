@@ -196,6 +196,7 @@ func manJSON(b *strings.Builder) {
 		{"an item's enclosures", enclosureJSON{}},
 		{"tidings rule list --json", ruleJSON{}},
 		{"tidings search list --json", searchJSON{}},
+		{"tidings folder list --json", folderJSON{}},
 	} {
 		fmt.Fprintf(b, "**%s**\n: %s\n\n", mdEscape(out.command), mdEscape(strings.Join(jsonFields(out.value), ", ")))
 	}

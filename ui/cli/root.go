@@ -114,7 +114,7 @@ func newRootCmd(ctx context.Context, version, detail string, stdin io.Reader, st
 	root.Flags().BoolVar(&syncOnce, "sync-once", false, "download the feeds that are due, then exit (for cron); same as 'tidings sync'")
 	root.Flags().BoolVar(&force, "force", false, "with --sync-once: download every feed not set to manual, ignoring schedule and TTL")
 	root.AddCommand(c.syncCmd(), c.addCmd(), c.removeCmd(), c.setCmd(), c.importCmd(), c.exportCmd(),
-		c.feedsCmd(), c.itemsCmd(), c.markCmd(), c.downloadCmd(), c.articleCmd(), c.ruleCmd(), c.searchCmd(), c.configCmd())
+		c.feedsCmd(), c.itemsCmd(), c.markCmd(), c.downloadCmd(), c.articleCmd(), c.ruleCmd(), c.searchCmd(), c.folderCmd(), c.configCmd())
 	root.AddCommand(c.manCmd(root))
 	return root
 }
