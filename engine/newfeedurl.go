@@ -3,7 +3,7 @@ package engine
 import (
 	"bytes"
 	"context"
-	"net/http"
+	"errors"
 
 	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/feed"
@@ -31,19 +31,17 @@ const movePendingHash = "itunes:new-feed-url pending"
 // next full download of the old URL tries again (a 304 does not). One hop
 // a download: a new-feed-url in the new feed waits for its next download.
 func (e *Engine) followNewFeedURL(ctx context.Context, d *download, doc *document.Document) *document.Document {
-	target, ok := newFeedTarget(d, doc.NewFeedURL)
-	if !ok || d.feed.RunsCommand() { // a command says where its feed is
+	if doc.NewFeedURL == "" || d.feed.RunsCommand() { // a command says where its feed is
+		return doc
+	}
+	target, err := newFeedTarget(d.resp.FinalURL, doc.NewFeedURL)
+	if err != nil || target == d.resp.FinalURL || target.String() == d.feed.URL {
 		return doc
 	}
 	d.movePending = true
-	resp, err := e.http.Get(ctx, target.String(), fetch.Validators{})
-	if err != nil || resp.Status != http.StatusOK {
+	resp, moved, err := e.fetchMovedFeed(ctx, target)
+	if err != nil {
 		e.log.Info("itunes:new-feed-url not followed", "feed", d.feed.URL, "to", target, "err", err)
-		return doc
-	}
-	moved, err := e.parse(bytes.NewReader(resp.Body), parseOptions(resp))
-	if err != nil || moved.IsRedirect {
-		e.log.Info("itunes:new-feed-url is not a feed", "feed", d.feed.URL, "to", target, "err", err)
 		return doc
 	}
 	d.movePending = false
@@ -51,15 +49,31 @@ func (e *Engine) followNewFeedURL(ctx context.Context, d *download, doc *documen
 	return moved
 }
 
-// newFeedTarget resolves an itunes:new-feed-url against the response's URL
-// and reports whether it names another http(s) place than the feed's.
-func newFeedTarget(d *download, raw string) (weburl.URL, bool) {
-	if raw == "" {
-		return weburl.URL{}, false
-	}
-	u, err := weburl.Resolve(d.resp.FinalURL, raw)
+// newFeedTarget resolves an itunes:new-feed-url, as the document wrote it,
+// against base, the URL the document came from: the result passed weburl
+// (an http or https address). The error is weburl's, which quotes raw.
+func newFeedTarget(base weburl.URL, raw string) (weburl.URL, error) {
+	return weburl.Resolve(base, raw)
+}
+
+// fetchMovedFeed fetches target, an itunes:new-feed-url, and parses it:
+// the move may be made only when it answers 200 with a feed — not an
+// error, not a page, not an XML redirect. The document is not cleaned.
+func (e *Engine) fetchMovedFeed(ctx context.Context, target weburl.URL) (*fetch.Response, *document.Document, error) {
+	rawURL := target.String()
+	resp, err := e.http.Get(ctx, rawURL, fetch.Validators{})
 	if err != nil {
-		return weburl.URL{}, false
+		return nil, nil, err
 	}
-	return u, u != d.resp.FinalURL && u.String() != d.feed.URL
+	if err := notOK(rawURL, resp.Status); err != nil {
+		return nil, nil, err
+	}
+	moved, err := e.parse(bytes.NewReader(resp.Body), parseOptions(resp))
+	if err == nil && moved.IsRedirect {
+		err = errors.New("an XML redirect, not a feed")
+	}
+	if err != nil {
+		return nil, nil, &fetch.DownloadError{Kind: fetch.KindInvalidFeed, URL: rawURL, Status: resp.Status, Err: err}
+	}
+	return resp, moved, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/tidings-rss/tidings/engine/document"
 	"github.com/tidings-rss/tidings/engine/feed"
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/sanitize/weburl"
@@ -24,6 +25,10 @@ type probed struct {
 	// Announced are the feeds the page announces, when URL was a web
 	// page (at most feed.MaxAlternates).
 	Announced []feed.Announced
+	// NewFeedURL is the feed's itunes:new-feed-url as written, and Base
+	// the URL its document came from, which it resolves against.
+	NewFeedURL string
+	Base       weburl.URL
 }
 
 // AnnouncedFeed is a feed a web page announces (its URL, media type and
@@ -94,11 +99,8 @@ func (e *Engine) probeFeed(ctx context.Context, u weburl.URL, hops int) (*probed
 	if err != nil {
 		return nil, err
 	}
-	if resp.Status != http.StatusOK {
-		if err := fetch.StatusError(rawURL, resp.Status); err != nil {
-			return nil, err
-		}
-		return nil, &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: rawURL, Status: resp.Status, Err: errors.New(fetch.StatusText(resp.Status))}
+	if err := notOK(rawURL, resp.Status); err != nil {
+		return nil, err
 	}
 	doc, err := feed.ParseWith(bytes.NewReader(resp.Body), parseOptions(resp))
 	if err != nil {
@@ -118,9 +120,32 @@ func (e *Engine) probeFeed(ctx context.Context, u weburl.URL, hops int) (*probed
 		}
 		return e.probeFeed(ctx, next, hops+1)
 	}
+	return probedFeed(u, resp, doc), nil
+}
+
+// probedFeed is what a feed's download says: its title and entries, and
+// its itunes:new-feed-url as the parser gave it, before Clean, which is
+// what a sync judges too. The feed's address is u, or where a permanent
+// redirect led.
+func probedFeed(u weburl.URL, resp *fetch.Response, doc *document.Document) *probed {
+	p := &probed{URL: u, NewFeedURL: doc.NewFeedURL, Base: resp.FinalURL}
 	feed.Clean(doc, resp.FinalURL.String())
 	if resp.Permanent {
-		u = resp.FinalURL
+		p.URL = resp.FinalURL
 	}
-	return &probed{URL: u, Title: doc.Title, Items: len(doc.Items)}, nil
+	p.Title, p.Items = doc.Title, len(doc.Items)
+	return p
+}
+
+// notOK is the error of a response that is not 200 OK, nil for 200:
+// anything else (a 304 to a request without validators, a 226 to one
+// that asked for no delta) is no feed to read.
+func notOK(rawURL string, status int) error {
+	if status == http.StatusOK {
+		return nil
+	}
+	if err := fetch.StatusError(rawURL, status); err != nil {
+		return err
+	}
+	return &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: rawURL, Status: status, Err: errors.New(fetch.StatusText(status))}
 }

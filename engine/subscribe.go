@@ -49,7 +49,8 @@ func (s Subscription) source() string {
 // Subscribed is what Subscribe made.
 type Subscribed struct {
 	Feed store.Feed
-	// Notices are settings Subscribe raised or clamped (BoundSettings).
+	// Notices are settings Subscribe raised or clamped (BoundSettings),
+	// and a move followed or not (followMoves), one line each.
 	Notices []string
 }
 
@@ -61,10 +62,13 @@ type Subscribed struct {
 // within their bounds. No items are stored. It fails with an error
 // wrapping store.ErrDuplicate when the feed (as given or as found) is
 // subscribed already, and with the probe's error when nothing readable is
-// there. With an account configured (and s.Local false) the account's
-// server subscribes and checks the feed instead (subscribeRemote); when
-// its protocol cannot subscribe (Fever), the feed is subscribed here, as
-// a local feed, with a notice that says so.
+// there. A feed whose document says it moved (itunes:new-feed-url) is
+// subscribed at its new address when that passes a sync's checks, with a
+// notice either way (followMoves). With an account configured (and
+// s.Local false) the account's server subscribes and checks the feed
+// instead (subscribeRemote); when its protocol cannot subscribe (Fever),
+// the feed is subscribed here, as a local feed, with a notice that says
+// so.
 func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, error) {
 	fs, notices, err := BoundSettings(store.FeedSettings{FolderPath: &s.Folder, IntervalMinutes: &s.IntervalMinutes, Title: &s.Title})
 	if err != nil {
@@ -93,6 +97,11 @@ func (e *Engine) Subscribe(ctx context.Context, s Subscription) (Subscribed, err
 	case err != nil:
 		return Subscribed{}, fmt.Errorf("add %s: %s", s.URL, fetch.Reason(err))
 	}
+	p, moved, err := e.followMoves(ctx, p)
+	if err != nil {
+		return Subscribed{}, err
+	}
+	notices = append(notices, moved...)
 	return e.addFeed(ctx, store.NewFeed{URL: p.URL, Title: p.Title}, s, fs, notices)
 }
 

@@ -33,11 +33,13 @@ func (c *cli) addCmd() *cobra.Command {
 			"announces), subscribes without storing items, and prints the new feed's id. Of a page that\n" +
 			"announces several feeds the first is taken and the others are listed on stderr, one a line\n" +
 			"(number, URL, type, title, tab-separated): --pick N subscribes to the N-th instead, --all\n" +
-			"to every one (an id a line). An interval under 15 minutes is raised to 15. With an\n" +
-			"account configured ([remote]), the account's server subscribes (--folder names its label)\n" +
-			"and the items come with the next sync; --local keeps the feed on this machine instead.\n" +
-			"The first feed added (without an account) also says on stderr how often feeds refresh by\n" +
-			"default and where to change it.\n\n" +
+			"to every one (an id a line). A feed that says it moved (itunes:new-feed-url) is subscribed\n" +
+			"at its new address once that answers with a feed, said on stderr (moved: OLD → NEW); else\n" +
+			"at the old one, with why on stderr. A move to a feed already subscribed is a duplicate. An\n" +
+			"interval under 15 minutes is raised to 15. With an account configured ([remote]), the\n" +
+			"account's server subscribes (--folder names its label) and the items come with the next\n" +
+			"sync; --local keeps the feed on this machine instead. The first feed added (without an\n" +
+			"account) also says on stderr how often feeds refresh by default and where to change it.\n\n" +
 			"'exec:COMMAND ARGS' subscribes to a command feed (the command's stdout is the feed) and\n" +
 			"'filter:COMMAND ARGS:URL' to a filter feed (URL's body goes through the command); nothing\n" +
 			"runs until the first sync. See \"Command and filter feeds\" in tidings man.",
