@@ -14,6 +14,15 @@ import (
 // changed.
 var ErrUnconfirmed = errors.New("would delete items")
 
+// RuleNotFoundError names a rule id that is no rule; it is ErrNotFound.
+type RuleNotFoundError struct{ ID int64 }
+
+// Error names the id: "rule 42: not found".
+func (e *RuleNotFoundError) Error() string { return fmt.Sprintf("rule %d: %v", e.ID, ErrNotFound) }
+
+// Unwrap returns ErrNotFound.
+func (e *RuleNotFoundError) Unwrap() error { return ErrNotFound }
+
 // errDryRun rolls a dry run's transaction back.
 var errDryRun = errors.New("dry run")
 
@@ -70,7 +79,7 @@ type feedVerdict struct {
 // download runs them over its new and updated items (the same evaluation,
 // the same precedence of delete, tombstones included), in one write
 // transaction: either every change is committed or none is. A rule id
-// that does not exist is ErrNotFound and changes nothing.
+// that does not exist is a *RuleNotFoundError and changes nothing.
 func (s *Store) ApplyRules(ctx context.Context, o ApplyOptions) (ApplyResult, error) {
 	var out ApplyResult
 	now := s.now()
@@ -133,7 +142,7 @@ func chosenRules(ctx context.Context, tx *sql.Tx, ids []int64) ([]Rule, error) {
 	}
 	for _, id := range ids {
 		if !slices.ContainsFunc(out, func(r Rule) bool { return r.ID == id }) {
-			return nil, fmt.Errorf("rule %d: %w", id, ErrNotFound)
+			return nil, &RuleNotFoundError{ID: id}
 		}
 	}
 	return out, nil
