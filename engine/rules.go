@@ -50,3 +50,14 @@ func (e *Engine) Rules(ctx context.Context) ([]store.Rule, error) { return e.sto
 // RemoveRule deletes a rule; the items a delete rule removed may come back
 // with their feed's next full document.
 func (e *Engine) RemoveRule(ctx context.Context, id int64) error { return e.store.RemoveRule(ctx, id) }
+
+// ApplyRules runs rules over the items already stored, as a download runs
+// them over its new ones, in one transaction (see store.ApplyRules), and
+// removes the enclosure files of the items it deleted.
+func (e *Engine) ApplyRules(ctx context.Context, o store.ApplyOptions) (store.ApplyResult, error) {
+	res, err := e.store.ApplyRules(ctx, o)
+	if err == nil {
+		e.removeFiles(res.RemovedFiles)
+	}
+	return res, err
+}

@@ -26,37 +26,77 @@ func (s *Store) applyRules(ctx context.Context, tx *sql.Tx, feedID int64, now ti
 	if err != nil {
 		return err
 	}
-	var graves []tombstone
-	sets := map[string][]int64{}
-	for _, it := range items {
-		if r, ok := firstMatch(ev, rules, ActionDelete, it); ok {
-			graves = append(graves, tombstone{id: it.id, key: it.key, rule: r})
-			continue
-		}
-		for _, action := range []string{ActionHide, ActionRead, ActionFlag} {
-			if _, ok := firstMatch(ev, rules, action, it); ok {
-				sets[action] = append(sets[action], it.id)
-			}
-		}
-	}
-	gone, err := buryItems(ctx, tx, feedID, graves, now, res)
+	v := decide(ev, rules, items)
+	gone, err := enact(ctx, tx, feedID, v.graves, v.sets, now, res)
 	if err != nil {
 		return err
 	}
-	if err := journalRuled(ctx, tx, sets, now); err != nil {
-		return err
-	}
-	for _, a := range []struct{ action, set string }{{ActionHide, `hidden = 1`}, {ActionRead, `read = 1`}, {ActionFlag, `flagged = 1`}} {
-		if err := setOn(ctx, tx, a.set, sets[a.action]); err != nil {
-			return err
-		}
-	}
-	for _, id := range sets[ActionHide] {
+	for _, id := range v.sets[ActionHide] {
 		gone[id] = true
 	}
 	res.Ruled += len(gone)
 	dropFromResult(res, gone)
 	return nil
+}
+
+// verdict is what the rules decide for a set of items.
+type verdict struct {
+	// graves are the items the first matching delete rule removes.
+	graves []tombstone
+	// sets maps hide, read and flag to the items a rule of that action
+	// matches; fresh to those of them the action changes.
+	sets, fresh map[string][]int64
+	// changed counts, by rule id, the items the rule changes: deletes, or
+	// hides, marks read or flags that were not so; flagged the flagged
+	// items among those a delete rule removes.
+	changed, flagged map[int64]int
+}
+
+// decide runs the rules over items as a download does: the first delete
+// rule that matches removes an item; otherwise the first rule of each of
+// hide, read and flag that matches applies.
+func decide(ev *evaluator, rules []activeRule, items []*ruleItem) verdict {
+	v := verdict{sets: map[string][]int64{}, fresh: map[string][]int64{}, changed: map[int64]int{}, flagged: map[int64]int{}}
+	for _, it := range items {
+		if r, ok := firstMatch(ev, rules, ActionDelete, it); ok {
+			v.graves = append(v.graves, tombstone{id: it.id, key: it.key, rule: r})
+			v.changed[r]++
+			if it.flagged {
+				v.flagged[r]++
+			}
+			continue
+		}
+		for _, action := range []string{ActionHide, ActionRead, ActionFlag} {
+			r, ok := firstMatch(ev, rules, action, it)
+			if !ok {
+				continue
+			}
+			v.sets[action] = append(v.sets[action], it.id)
+			if !it.is(action) {
+				v.fresh[action] = append(v.fresh[action], it.id)
+				v.changed[r]++
+			}
+		}
+	}
+	return v
+}
+
+// enact deletes the graves' items, leaving their tombstones, and hides,
+// marks read and flags the items of sets; it returns the deleted ids.
+func enact(ctx context.Context, tx *sql.Tx, feedID int64, graves []tombstone, sets map[string][]int64, now time.Time, res *DownloadResult) (map[int64]bool, error) {
+	gone, err := buryItems(ctx, tx, feedID, graves, now, res)
+	if err != nil {
+		return nil, err
+	}
+	if err := journalRuled(ctx, tx, sets, now); err != nil {
+		return nil, err
+	}
+	for _, a := range []struct{ action, set string }{{ActionHide, `hidden = 1`}, {ActionRead, `read = 1`}, {ActionFlag, `flagged = 1`}} {
+		if err := setOn(ctx, tx, a.set, sets[a.action]); err != nil {
+			return nil, err
+		}
+	}
+	return gone, nil
 }
 
 // prepareRules reads what the rules look at: the changed items' stored
@@ -123,7 +163,7 @@ func ruleItems(ctx context.Context, tx *sql.Tx, ids []int64) ([]*ruleItem, error
 	var out []*ruleItem
 	err := inBatches(ids, func(part []int64) error {
 		rows, err := tx.QueryContext(ctx, `SELECT i.id, i.item_key, i.title, i.author, i.content, i.summary, i.link,
-			i.categories, i.read, i.flagged, i.sort_at, EXISTS (SELECT 1 FROM enclosures e WHERE e.item_id = i.id)
+			i.categories, i.read, i.flagged, i.hidden, i.sort_at, EXISTS (SELECT 1 FROM enclosures e WHERE e.item_id = i.id)
 			FROM items i WHERE i.id IN (`+marks(len(part))+`) ORDER BY i.id`, appendIDs(nil, part)...)
 		if err != nil {
 			return err
@@ -132,7 +172,7 @@ func ruleItems(ctx context.Context, tx *sql.Tx, ids []int64) ([]*ruleItem, error
 		for rows.Next() {
 			it := &ruleItem{}
 			if err := rows.Scan(&it.id, &it.key, &it.title, &it.author, &it.content, &it.summary, &it.link,
-				&it.categoriesJSON, &it.read, &it.flagged, &it.sortAt, &it.enclosure); err != nil {
+				&it.categoriesJSON, &it.read, &it.flagged, &it.hidden, &it.sortAt, &it.enclosure); err != nil {
 				return err
 			}
 			out = append(out, it)

@@ -20,7 +20,7 @@ type ruleItem struct {
 	id                                   int64
 	key, title, author, content, summary string
 	link, categoriesJSON                 string
-	read, flagged, enclosure             bool
+	read, flagged, hidden, enclosure     bool
 	sortAt                               int64
 	categories                           []string
 	categoriesRead                       bool
@@ -161,6 +161,20 @@ func (ev *evaluator) age(t *query.AgeTest, sortAt int64) bool {
 		return !inDay
 	}
 	panic(fmt.Sprintf("store: evaluate age %q", t.Op))
+}
+
+// is reports whether the item already is what action makes it: hidden,
+// read or flagged.
+func (it *ruleItem) is(action string) bool {
+	switch action {
+	case ActionHide:
+		return it.hidden
+	case ActionRead:
+		return it.read
+	case ActionFlag:
+		return it.flagged
+	}
+	return false
 }
 
 // categoryList decodes the item's categories once.

@@ -38,7 +38,7 @@ func (b backend) addRule(expr, action string, feedID int64) tea.Cmd {
 		if _, err := b.engine.AddRule(b.ctx, expr, action, feedID); err != nil {
 			return rulesMsg{err: err}
 		}
-		return b.loadRules(false, "rule added: it applies to new and updated items")()
+		return b.loadRules(false, "rule added: it applies to new and updated items (r: to the stored ones now)")()
 	}
 }
 
@@ -54,7 +54,8 @@ func (b backend) removeRule(id int64) tea.Cmd {
 // UPDATE
 
 // rulesDialog lists the rules; a adds one (a form), d removes the
-// selected one, esc closes. The results of its commands come back to it.
+// selected one, r applies it to the stored items (rules_apply.go), esc
+// closes. The results of its commands come back to it.
 type rulesDialog struct {
 	keys   KeyMap
 	styles Styles
@@ -64,9 +65,11 @@ type rulesDialog struct {
 	cursor int
 	// feed is the feed selected when the dialog opened: a new rule may be
 	// limited to it.
-	feed          *store.FeedRow
-	title         func(id int64) string
-	adding        *form
+	feed   *store.FeedRow
+	title  func(id int64) string
+	adding *form
+	// pending is a delete rule's count, waiting for y.
+	pending       *ruleAppliedMsg
 	status        string
 	err           string
 	width, height int
@@ -107,6 +110,8 @@ func (d *rulesDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case rulesMsg:
 		d.loaded(msg)
+	case ruleAppliedMsg:
+		d.applied(msg)
 	case tea.KeyMsg:
 		return d, d.key(msg)
 	}
@@ -137,6 +142,9 @@ func (d *rulesDialog) key(km tea.KeyMsg) tea.Cmd {
 		}
 		return cmd
 	}
+	if d.pending != nil {
+		return d.confirmKey(km)
+	}
 	switch {
 	case key.Matches(km, d.keys.Back, d.keys.ForceQuit, d.keys.Rules):
 		d.done = true
@@ -147,6 +155,8 @@ func (d *rulesDialog) key(km tea.KeyMsg) tea.Cmd {
 	case km.String() == "a":
 		d.adding = d.addForm()
 		d.adding.SetSize(d.width, d.height)
+	case km.String() == "r":
+		return d.startApply()
 	case km.String() == "d" || km.String() == "x" || km.Type == tea.KeyDelete:
 		if d.cursor < len(d.rules) {
 			return routeTo(d, d.be.removeRule(d.rules[d.cursor].ID))
@@ -208,7 +218,7 @@ func (d *rulesDialog) View() string {
 	if d.err != "" {
 		lines = append(lines, "", st.StatusError.Render(d.err))
 	}
-	lines = append(lines, "", st.Faint.Render("a add · d remove · j/k move · esc close"))
+	lines = append(lines, "", st.Faint.Render("a add · d remove · r apply to stored items · j/k move · esc close"))
 	return box(st, strings.Join(lines, "\n"), w, width, height)
 }
 

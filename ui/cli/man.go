@@ -195,6 +195,7 @@ func manJSON(b *strings.Builder) {
 		{"tidings items --json", itemJSON{}},
 		{"an item's enclosures", enclosureJSON{}},
 		{"tidings rule list --json", ruleJSON{}},
+		{"tidings rule apply --json", ruleApplyJSON{}},
 		{"tidings search list --json", searchJSON{}},
 		{"tidings folder list --json", folderJSON{}},
 	} {

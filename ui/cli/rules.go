@@ -17,14 +17,15 @@ import (
 
 func (c *cli) ruleCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "rule add|list|remove",
+		Use:   "rule add|list|remove|apply",
 		Short: "Rules: hide, mark read, flag or delete new items that match an expression",
 		Long: "A rule applies to new and updated items as they are stored, in the download's own\n" +
-			"transaction, whether the reader or 'tidings sync' downloads them. See 'tidings items --query'\n" +
-			"for the expression language.",
+			"transaction, whether the reader or 'tidings sync' downloads them; 'tidings rule apply'\n" +
+			"applies rules to the items already stored. See 'tidings items --query' for the expression\n" +
+			"language.",
 		Args: noArgs,
 	}
-	cmd.AddCommand(c.ruleAddCmd(), c.ruleListCmd(), c.ruleRemoveCmd())
+	cmd.AddCommand(c.ruleAddCmd(), c.ruleListCmd(), c.ruleRemoveCmd(), c.ruleApplyCmd())
 	return cmd
 }
 
@@ -133,13 +134,9 @@ func (c *cli) ruleRemoveCmd() *cobra.Command {
 		Short: "Remove rules (items a delete rule removed may come back with the next download)",
 		Args:  minArgs(1, "rule ids"),
 		RunE: func(_ *cobra.Command, args []string) error {
-			ids := make([]int64, 0, len(args))
-			for _, s := range args {
-				id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-				if err != nil || id <= 0 {
-					return usagef("rule remove: %s is not a rule id", sanitize.Named(s))
-				}
-				ids = append(ids, id)
+			ids, err := ruleIDs("rule remove", args)
+			if err != nil {
+				return err
 			}
 			return c.withApp(func(a *app) error {
 				for _, id := range ids {
@@ -154,4 +151,18 @@ func (c *cli) ruleRemoveCmd() *cobra.Command {
 			})
 		},
 	}
+}
+
+// ruleIDs reads rule ids from the command line; a word that is none is a
+// usage error of the command named.
+func ruleIDs(command string, args []string) ([]int64, error) {
+	ids := make([]int64, 0, len(args))
+	for _, s := range args {
+		id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+		if err != nil || id <= 0 {
+			return nil, usagef("%s: %s is not a rule id", command, sanitize.Named(s))
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
 }
