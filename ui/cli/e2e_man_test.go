@@ -199,7 +199,7 @@ func TestManPageShowsTheKeysInForce(t *testing.T) {
 func TestManPageShowsEveryJSONField(t *testing.T) {
 	page := manPage(t)
 	var want []string
-	for _, v := range []any{feedJSON{}, itemJSON{}, enclosureJSON{}, ruleJSON{}, searchJSON{}, folderJSON{}} {
+	for _, v := range []any{feedJSON{}, itemJSON{}, enclosureJSON{}, ruleJSON{}, ruleApplyJSON{}, searchJSON{}, folderJSON{}} {
 		fields := jsonFields(v)
 		if len(fields) == 0 {
 			t.Fatalf("%T has no JSON fields", v)
