@@ -45,6 +45,15 @@ type harness struct {
 	// countReads counts the reads of every count the model handled, and
 	// listReads the pages of the list.
 	countReads, listReads int
+	// timers are the timers the model armed, in order; none ever fires
+	// but by a test's hand (fire).
+	timers []armedTimer
+}
+
+// armedTimer is a timer the model asked the harness for.
+type armedTimer struct {
+	wait time.Duration
+	msg  func(time.Time) tea.Msg
 }
 
 type harnessOpt func(*Options)
@@ -69,7 +78,7 @@ func newHarness(t testing.TB, st *store.Store, w, h int, opts ...harnessOpt) *ha
 		f(&o)
 	}
 	hs.m = New(o)
-	*hs.m.wait = waiter{tick: stoppedTimer, listen: hs.listen, watch: stoppedWatch}
+	*hs.m.wait = waiter{tick: hs.timer, listen: hs.listen, watch: stoppedWatch}
 	hs.run(hs.m.Init())
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	if len(hs.m.tree.shown) == 0 || hs.m.items.loading {
@@ -82,6 +91,12 @@ func newHarness(t testing.TB, st *store.Store, w, h int, opts ...harnessOpt) *ha
 // Cmd gives no message.
 func stoppedTimer(time.Duration, func(time.Time) tea.Msg) tea.Cmd {
 	return func() tea.Msg { return nil }
+}
+
+// timer is stoppedTimer, noting what was asked for.
+func (h *harness) timer(wait time.Duration, msg func(time.Time) tea.Msg) tea.Cmd {
+	h.timers = append(h.timers, armedTimer{wait, msg})
+	return stoppedTimer(wait, msg)
 }
 
 // stoppedWatch never sees a change: the tests send pollMsg themselves.
