@@ -16,13 +16,14 @@ import (
 const AgeDay = 24 * time.Hour
 
 // maxAgeLimit is the largest age, in days, that a Duration holds (292
-// years): an item reaches no greater limit while a reader runs.
+// years).
 const maxAgeLimit = int(math.MaxInt64 / int64(AgeDay))
 
 // AgeLimits are the ages, in whole days, at which an age test of x changes
 // its answer for an item as time passes: an item turns d days old at its
 // date + d days. None when x has no age test: what it selects changes only
-// when something is written.
+// when something is written. Limits past a Duration's span (292 years)
+// are left out: no item reaches them while a reader runs.
 func AgeLimits(x query.Expr) []int {
 	var out []int
 	var walk func(query.Expr)
@@ -37,7 +38,11 @@ func AgeLimits(x query.Expr) []int {
 		case *query.Not:
 			walk(x.X)
 		case *query.AgeTest:
-			out = append(out, ageLimits(x)...)
+			for _, d := range ageLimits(x) {
+				if d <= maxAgeLimit {
+					out = append(out, d)
+				}
+			}
 		}
 	}
 	walk(x)
@@ -68,7 +73,7 @@ func (e *Engine) NextAgeChange(ctx context.Context, limits []int) (time.Time, er
 	var next time.Time
 	for _, d := range limits {
 		if d > maxAgeLimit {
-			continue // no item reaches it in a Duration's span
+			continue // no item reaches it
 		}
 		oldest, err := e.store.Items(ctx, store.ItemQuery{Filter: &query.AgeTest{Op: query.OpLt, Days: d},
 			Sort: store.SortDateAsc, Limit: 1})

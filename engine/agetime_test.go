@@ -21,6 +21,7 @@ func TestAgeLimits(t *testing.T) {
 		{`age != 2`, []int{2, 3}},
 		{`unread and (age < 7 or not age > 30)`, []int{7, 31}},
 		{`age < 3 or age <= 2`, []int{3}},
+		{`age > 1000000 or age < 1`, []int{1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.expr, func(t *testing.T) {

@@ -17,30 +17,66 @@ import (
 //     when the first item crosses one of their age limits
 //     (engine.NextAgeChange), and the list with them when it shows such a
 //     search; no saved search with an age test, no timer;
+//   - the list's rows styled by a highlight rule with an age test: drawn
+//     again when the first listed row crosses one of its age limits;
 //   - the list's date column (shortDate: a time today, a day this year):
 //     drawn again at the next local midnight, once a day.
 //
 // Left as they are: the feed health and statistics screens are what was
-// read when they opened (their "ago" with the rest), which i or S reads
-// again; the reader's and the status line's dates are absolute.
+// read when they opened, their "ago" with the rest (a clock that moved
+// while the facts under it did not would mislead): opened again, they are
+// read again. The reader's and the status line's dates are absolute.
 
 // minClockWait is the shortest a clock timer waits: a moment already
 // passed (the store's clock a little behind the reader's) is looked at
 // again a second later, not at once and again.
 const minClockWait = time.Second
 
-// clockTimers are the timers of what the clock changes on screen.
-type clockTimers struct {
-	// searchesDue is when the armed timer reads the saved searches again;
-	// zero when none is armed. searchesArmed numbers the timers, so that
-	// one armed for later, superseded by a sooner one, is let pass.
-	searchesDue   time.Time
-	searchesArmed int
+// clockTimers are the timers of what the clock changes on screen: the
+// saved searches' counts and the list's highlights.
+type clockTimers struct{ searches, rows oneTimer }
+
+// oneTimer is a timer armed for the first of the moments asked for.
+type oneTimer struct {
+	// due is when the armed timer fires; zero when none is armed.
+	due time.Time
+	// armed numbers the timers, so that one armed for later, superseded
+	// by a sooner one, is let pass when it fires.
+	armed int
+}
+
+// arm arms a timer for due, unless one is armed for due or sooner (after
+// it fires, the moments to come are asked for again); msg makes its
+// message of its number.
+func (t *oneTimer) arm(w *waiter, now, due time.Time, msg func(armed int) tea.Msg) tea.Cmd {
+	if due.IsZero() || (!t.due.IsZero() && !due.Before(t.due)) {
+		return nil
+	}
+	t.due = due
+	t.armed++
+	armed := t.armed
+	return w.tick(max(due.Sub(now), minClockWait), func(time.Time) tea.Msg { return msg(armed) })
+}
+
+// fired says whether the timer numbered armed is the one armed, and
+// disarms it.
+func (t *oneTimer) fired(armed int) bool {
+	if armed != t.armed || t.due.IsZero() {
+		return false
+	}
+	t.due = time.Time{}
+	return true
 }
 
 // searchesAgedMsg says the items' ages may have moved a saved search's
 // count: armed is the number of the timer that sent it.
 type searchesAgedMsg struct{ armed int }
+
+// rowsAgedMsg says a listed row's age crossed a limit of a highlight rule.
+type rowsAgedMsg struct{ armed int }
+
+// rowAgesMsg is the list asking for rowsAgedMsg at due.
+type rowAgesMsg struct{ due time.Time }
 
 // midnightMsg says a day began: the list's dates read differently.
 type midnightMsg struct{}
@@ -88,24 +124,16 @@ func earliestChange(entries []searchEntry) time.Time {
 // counts may change with time alone, unless one is armed for that moment
 // or sooner (it reads them, and this is asked again after).
 func (m *Model) watchSearchAges(entries []searchEntry) tea.Cmd {
-	due, c := earliestChange(entries), &m.clock
-	if due.IsZero() || (!c.searchesDue.IsZero() && !due.Before(c.searchesDue)) {
-		return nil
-	}
-	c.searchesDue = due
-	c.searchesArmed++
-	armed := c.searchesArmed
-	return m.wait.tick(max(due.Sub(m.opts.Now()), minClockWait), func(time.Time) tea.Msg { return searchesAgedMsg{armed} })
+	return m.clock.searches.arm(m.wait, m.opts.Now(), earliestChange(entries), func(n int) tea.Msg { return searchesAgedMsg{n} })
 }
 
 // searchesAged reads the counts again (the saved searches' with them,
 // which arms the next timer), and the list when it shows what an age test
 // selects: its rows are the search's as it is now.
 func (m *Model) searchesAged(msg searchesAgedMsg) tea.Cmd {
-	if msg.armed != m.clock.searchesArmed || m.clock.searchesDue.IsZero() {
+	if !m.clock.searches.fired(msg.armed) {
 		return nil // superseded by a sooner timer, which read them
 	}
-	m.clock.searchesDue = time.Time{}
 	return tea.Batch(m.loadCounts(), m.route(m.items, msg))
 }
 
@@ -116,6 +144,49 @@ func (p *itemsPane) aged() tea.Cmd {
 		return nil
 	}
 	return p.reload()
+}
+
+// watchRowAges arms the timer the list asked for.
+func (m *Model) watchRowAges(msg rowAgesMsg) tea.Cmd {
+	return m.clock.rows.arm(m.wait, m.opts.Now(), msg.due, func(n int) tea.Msg { return rowsAgedMsg{n} })
+}
+
+// rowsAged hands the list its timer, unless a sooner one superseded it.
+func (m *Model) rowsAged(msg rowsAgedMsg) tea.Cmd {
+	if !m.clock.rows.fired(msg.armed) {
+		return nil
+	}
+	return m.route(m.items, msg)
+}
+
+// watchRowAges asks for a timer at the first moment a listed row's age
+// crosses a limit of a highlight rule; none when no rule has an age test.
+func (p *itemsPane) watchRowAges() {
+	var limits []int
+	for _, r := range p.styles.Rows {
+		limits = append(limits, engine.AgeLimits(r.rule.Expr)...)
+	}
+	if len(limits) == 0 {
+		return
+	}
+	now, due := p.now(), time.Time{}
+	for i := range p.rows {
+		for _, d := range limits {
+			if at := p.rows[i].Date.Add(time.Duration(d) * engine.AgeDay); at.After(now) {
+				due = earliest(due, at)
+			}
+		}
+	}
+	if !due.IsZero() {
+		p.out.post(rowAgesMsg{due})
+	}
+}
+
+// rowsAged forgets the rows' highlights, which the list draws again, and
+// asks for the next timer.
+func (p *itemsPane) rowsAged() {
+	p.marks.seen = nil
+	p.watchRowAges()
 }
 
 // atMidnight sends midnightMsg at the next local midnight.

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tidings-rss/tidings/config"
 )
 
 // movingClock is a clock a test moves; the store and the reader read it
@@ -122,6 +124,50 @@ func TestPollRereadsSearchesTimeChanged(t *testing.T) {
 	h.send(pollMsg{})
 	if n := treeNode(h, "Fresh").unread; n != 2 {
 		t.Errorf("Fresh after a day, at the next poll: %d unread, want 2", n)
+	}
+}
+
+// A highlight rule with an age test styles a row until the row ages out
+// of it: the list arms a timer for the first listed row to cross a limit,
+// and when it fires forgets the highlights it decided and draws them again.
+func TestRowHighlightAgesOut(t *testing.T) {
+	f := newFixture(t)
+	fresh, err := config.NewHighlight(`age < 1`, "red")
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := newMovingClock(testNow)
+	h := newHarness(t, f.st, 160, 45, withOptions(func(o *Options) {
+		o.Now = clock.now
+		o.Config.Highlights = []config.Highlight{fresh}
+	}))
+	p := h.m.items
+	rule := func() int {
+		for i := range p.rows {
+			if p.rows[i].Title == "Why ETags matter" {
+				return p.marks.rule(p.styles.Rows, &p.rows[i], clock.now())
+			}
+		}
+		t.Fatal("Why ETags matter is not listed")
+		return 0
+	}
+	if r := rule(); r != 0 {
+		t.Fatalf("today's item: rule %d, want 0 (age < 1)", r)
+	}
+	aged := timersOf[rowsAgedMsg](h)
+	if len(aged) != 1 || aged[0].wait != 24*time.Hour {
+		t.Fatalf("timers for the rows' ages: %+v, want one in 24h", aged)
+	}
+	clock.set(testNow.Add(24 * time.Hour))
+	if r := rule(); r != 0 {
+		t.Fatalf("the highlight was decided again with no message: rule %d", r)
+	}
+	h.send(aged[0].msg(clock.now()))
+	if r := rule(); r != -1 {
+		t.Errorf("a day later: rule %d, want -1 (none)", r)
+	}
+	if n := len(timersOf[rowsAgedMsg](h)); n != 1 {
+		t.Errorf("after the timer: %d timers, want no other (no listed row is under a day old)", n)
 	}
 }
 

@@ -26,8 +26,9 @@ var testNow = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
 // message back (batches and sequences included) until none is left, so a
 // key's whole effect is on the model when keys returns. Two kinds of Cmd
 // wait on the world outside and are not run that way. Time never passes:
-// a timer (the poll, the fades of messages and toasts) gives no message,
-// and a test sends pollMsg itself. The engine's events are read from its
+// a timer (the poll, the fades of messages and toasts, the clock's of
+// clock.go) gives no message, and a test sends pollMsg itself; the timers
+// armed are noted (timers), for a test to send their messages. The engine's events are read from its
 // channel without waiting after every Cmd (the events of a download a Cmd
 // made are there when it returns, and are handled before its result, as
 // the runtime's listener usually does), and waited for only by waitFor.

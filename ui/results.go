@@ -47,6 +47,8 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 		return tea.Batch(m.pollCounts(), m.be.loadAccount(), m.poll(), m.readSyncLog())
 	case searchesAgedMsg:
 		return m.searchesAged(msg)
+	case rowsAgedMsg:
+		return m.rowsAged(msg)
 	case midnightMsg:
 		return m.midnight()
 	case statusFadeMsg:
