@@ -123,6 +123,8 @@ type Model struct {
 	loads loads
 	// views keeps the panes' views until they change.
 	views paneViews
+	// clock times what the clock alone changes on screen (clock.go).
+	clock clockTimers
 }
 
 // New builds the reader. Nothing is read until Init's Cmds run.
@@ -187,11 +189,12 @@ func New(o Options) *Model {
 }
 
 // Init reads the tree, the first page of All items and the pipe
-// prompt's history, and starts listening to the engine and polling for
-// other processes' changes.
+// prompt's history, and starts listening to the engine, polling for
+// other processes' changes and waiting for midnight (clock.go).
 func (m *Model) Init() tea.Cmd {
 	return tea.Batch(m.loadCounts(), m.items.show("All items", store.ItemQuery{}, true),
-		m.wait.listen(m.opts.Engine.Events()), m.be.loadAccount(), m.poll(), m.be.syncLogStart(), m.send.history.load())
+		m.wait.listen(m.opts.Engine.Events()), m.be.loadAccount(), m.poll(), m.be.syncLogStart(), m.send.history.load(),
+		m.atMidnight())
 }
 
 // poll sends pollMsg once another process may have written to the

@@ -152,6 +152,7 @@ func benchModel(b *testing.B, highlights ...config.Highlight) *Model {
 	c := config.Default()
 	c.Highlights = highlights
 	m := New(Options{Store: st, Config: c, Renderer: NewRenderer(io.Discard, true), Now: func() time.Time { return testNow }})
+	m.wait.tick = stoppedTimer // runSync runs a Cmd to its end: a timer's would wait it out
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	runSync(m, m.be.loadCounts())
 	runSync(m, m.items.show("All items", store.ItemQuery{}, true))

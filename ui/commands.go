@@ -53,7 +53,7 @@ func (b backend) counts(force bool) tea.Cmd {
 			return countsMsg{err: err}
 		}
 		fp := countsFingerprint(feeds, flagged)
-		searches, fresh := b.searches.get(fp)
+		searches, fresh := b.searches.get(fp, b.now())
 		if force || !fresh {
 			if searches, err = b.savedSearches(); err == nil {
 				b.searches.put(fp, searches)
@@ -63,17 +63,25 @@ func (b backend) counts(force bool) tea.Cmd {
 	}
 }
 
-// savedSearches reads the saved searches with their unread counts and
-// parsed queries.
+// savedSearches reads the saved searches with their unread counts,
+// parsed queries, and the moment each may change with time alone
+// (searchEntry.changeAt).
 func (b backend) savedSearches() ([]searchEntry, error) {
 	counts, err := b.engine.SavedSearches(b.ctx)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]searchEntry, 0, len(counts))
+	ages := ageChanges{}
 	for _, c := range counts {
 		q, err := b.engine.SearchQuery(c.SavedSearch)
-		out = append(out, searchEntry{SavedSearchCount: c, q: q, err: err})
+		e := searchEntry{SavedSearchCount: c, q: q, err: err}
+		if err == nil {
+			if e.changeAt, err = ages.next(b, engine.AgeLimits(q.Filter)); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, e)
 	}
 	return out, nil
 }

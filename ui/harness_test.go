@@ -26,8 +26,9 @@ var testNow = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
 // message back (batches and sequences included) until none is left, so a
 // key's whole effect is on the model when keys returns. Two kinds of Cmd
 // wait on the world outside and are not run that way. Time never passes:
-// a timer (the poll, the fades of messages and toasts) gives no message,
-// and a test sends pollMsg itself. The engine's events are read from its
+// a timer (the poll, the fades of messages and toasts, the clock's of
+// clock.go) gives no message, and a test sends pollMsg itself; the timers
+// armed are noted (timers), for a test to send their messages. The engine's events are read from its
 // channel without waiting after every Cmd (the events of a download a Cmd
 // made are there when it returns, and are handled before its result, as
 // the runtime's listener usually does), and waited for only by waitFor.
@@ -45,6 +46,15 @@ type harness struct {
 	// countReads counts the reads of every count the model handled, and
 	// listReads the pages of the list.
 	countReads, listReads int
+	// timers are the timers the model armed, in order; none ever fires
+	// but by a test's hand (fire).
+	timers []armedTimer
+}
+
+// armedTimer is a timer the model asked the harness for.
+type armedTimer struct {
+	wait time.Duration
+	msg  func(time.Time) tea.Msg
 }
 
 type harnessOpt func(*Options)
@@ -69,7 +79,7 @@ func newHarness(t testing.TB, st *store.Store, w, h int, opts ...harnessOpt) *ha
 		f(&o)
 	}
 	hs.m = New(o)
-	*hs.m.wait = waiter{tick: stoppedTimer, listen: hs.listen, watch: stoppedWatch}
+	*hs.m.wait = waiter{tick: hs.timer, listen: hs.listen, watch: stoppedWatch}
 	hs.run(hs.m.Init())
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	if len(hs.m.tree.shown) == 0 || hs.m.items.loading {
@@ -82,6 +92,12 @@ func newHarness(t testing.TB, st *store.Store, w, h int, opts ...harnessOpt) *ha
 // Cmd gives no message.
 func stoppedTimer(time.Duration, func(time.Time) tea.Msg) tea.Cmd {
 	return func() tea.Msg { return nil }
+}
+
+// timer is stoppedTimer, noting what was asked for.
+func (h *harness) timer(wait time.Duration, msg func(time.Time) tea.Msg) tea.Cmd {
+	h.timers = append(h.timers, armedTimer{wait, msg})
+	return stoppedTimer(wait, msg)
 }
 
 // stoppedWatch never sees a change: the tests send pollMsg themselves.

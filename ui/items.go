@@ -118,6 +118,7 @@ func (p *itemsPane) showResults(query, words string, items []store.Item) {
 	p.rows, p.cursor, p.top, p.more, p.loading, p.toEnd = items, 0, 0, false, false, false
 	p.forgetMinutes(items)
 	p.empty = "nothing found"
+	p.watchRowAges()
 }
 
 // keep keeps an item listed in the Unread view after it was read.
@@ -154,6 +155,7 @@ func (p *itemsPane) loaded(m itemsMsg) {
 	if m.err != nil {
 		return
 	}
+	defer p.watchRowAges() // a highlight may change with the rows' ages (clock.go)
 	p.forgetMinutes(m.items)
 	p.more = len(m.items) == m.limit
 	if !m.reload {

@@ -59,6 +59,10 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.markLoadedRead()
 	case reloadMsg:
 		return p, p.reload()
+	case searchesAgedMsg:
+		return p, p.aged()
+	case rowsAgedMsg:
+		p.rowsAged()
 	case countsMovedMsg:
 		if p.lists(msg.feeds) {
 			return p, p.reload()

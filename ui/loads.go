@@ -103,5 +103,5 @@ func (m *Model) searchesCmd() tea.Cmd {
 
 // searchesRead ends a read of the saved searches' counts.
 func (m *Model) searchesRead(msg searchesMsg) tea.Cmd {
-	return tea.Batch(m.route(m.tree, msg), m.loads.searches.done(m.searchesCmd()))
+	return tea.Batch(m.route(m.tree, msg), m.loads.searches.done(m.searchesCmd()), m.watchSearchAges(msg.searches))
 }

@@ -78,7 +78,7 @@ type refreshMsg struct {
 // and the counts' requests, every pane draws again.
 func (m *Model) request(msg tea.Msg) tea.Cmd {
 	switch msg.(type) {
-	case statusMsg, clearStatusMsg, countsMovedMsg, countsStaleMsg:
+	case statusMsg, clearStatusMsg, countsMovedMsg, countsStaleMsg, rowAgesMsg:
 	default:
 		m.views.staleAll()
 	}
@@ -107,6 +107,8 @@ func (m *Model) request(msg tea.Msg) tea.Cmd {
 		return tea.Batch(m.loadCounts(), m.route(m.items, msg))
 	case countsMovedMsg:
 		return m.route(m.items, msg)
+	case rowAgesMsg:
+		return m.watchRowAges(msg)
 	case countsStaleMsg:
 		if msg.searches {
 			return m.loadSearches()

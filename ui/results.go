@@ -45,6 +45,12 @@ func (m *Model) result(msg tea.Msg) tea.Cmd {
 		return m.syncDone(msg)
 	case pollMsg:
 		return tea.Batch(m.pollCounts(), m.be.loadAccount(), m.poll(), m.readSyncLog())
+	case searchesAgedMsg:
+		return m.searchesAged(msg)
+	case rowsAgedMsg:
+		return m.rowsAged(msg)
+	case midnightMsg:
+		return m.midnight()
 	case statusFadeMsg:
 		m.status.faded(msg)
 	case accountMsg:
@@ -79,7 +85,7 @@ func (m *Model) counts(msg countsMsg) tea.Cmd {
 	m.routedTo(m.tree)
 	_, cmd := m.tree.Update(msg)
 	m.status.keepFeeds(func(id int64) bool { return m.tree.feedByID(id) != nil })
-	return tea.Batch(m.startNewFeeds(msg.feeds), cmd, m.drain())
+	return tea.Batch(m.startNewFeeds(msg.feeds), cmd, m.drain(), m.watchSearchAges(msg.searches))
 }
 
 // startNewFeeds downloads feeds that were never downloaded (and are not

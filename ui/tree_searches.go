@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"sync"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -16,6 +17,9 @@ type searchEntry struct {
 	store.SavedSearchCount
 	q   store.ItemQuery
 	err error // the expression no longer parses
+	// changeAt is the first moment its count may change with nothing
+	// written (an item's age crosses one of its age tests); zero: never.
+	changeAt time.Time
 }
 
 // searchNodes is the "Saved searches" section of the tree: a heading, then
@@ -70,17 +74,22 @@ func (t *treePane) headingRow(n node) string {
 // searchCache keeps the saved searches' counts with the fingerprint of the
 // feeds' counts they were read under: a saved search that cannot use an
 // index costs a scan, which the 3-second poll should not repeat when
-// nothing changed. Cmds run concurrently, hence the lock.
+// nothing changed. Counts that time alone may have changed (an item aged
+// out of an age test: changeAt passed) are stale whatever the fingerprint.
+// Cmds run concurrently, hence the lock.
 type searchCache struct {
 	mu          sync.Mutex
 	fingerprint string
 	entries     []searchEntry
 }
 
-func (c *searchCache) get(fp string) ([]searchEntry, bool) {
+// get gives the entries kept, and whether they are still true at now
+// under fingerprint fp.
+func (c *searchCache) get(fp string, now time.Time) ([]searchEntry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.entries, c.fingerprint == fp && fp != ""
+	due := earliestChange(c.entries)
+	return c.entries, c.fingerprint == fp && fp != "" && (due.IsZero() || now.Before(due))
 }
 
 func (c *searchCache) put(fp string, entries []searchEntry) {

@@ -38,7 +38,7 @@ func background(msg tea.Msg) bool {
 	switch msg.(type) {
 	case nil, engineMsg, engineBatchMsg, statusFadeMsg, toastMsg, accountMsg, syncLogMsg, notifiedMsg,
 		routedMsg, itemsMsg, searchMsg, playMsg, nodeSelectedMsg, renderedMsg, markedMsg, healthMsg, listInfoMsg,
-		countsMsg, searchesMsg:
+		countsMsg, searchesMsg, searchesAgedMsg, rowsAgedMsg, midnightMsg:
 		return true
 	}
 	return false
