@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/tidings-rss/tidings/config"
 	"github.com/tidings-rss/tidings/engine"
@@ -130,13 +131,17 @@ func loadConfig(g *globalFlags) (config.Config, string, error) {
 
 // openLog sends slog output to the configured log file; logs never go to
 // the terminal. A log file that cannot be opened, or that openLogFile
-// refuses, means no log, said in one line on stderr.
+// refuses, means no log, said in one line on stderr (but for a read-only
+// mount, which the database's own notice names).
 func (a *app) openLog() {
 	a.logger = slog.New(slog.DiscardHandler)
 	if a.cfg.LogFile == "" {
 		return
 	}
 	f, err := openLogFile(a.cfg.LogFile)
+	if errors.Is(err, syscall.EROFS) {
+		return // on a read-only mount; the database's notice says so once
+	}
 	if err != nil {
 		fmt.Fprintf(a.stderr, "tidings: log_file %s: %s; nothing is logged\n", a.cfg.LogFile, oneLine(err.Error()))
 		return
