@@ -30,6 +30,7 @@ type textPlan int
 const (
 	matchesFirst textPlan = iota
 	dateFirst
+	setFirst // a filter's candidates lead, then are sorted (see candidates)
 )
 
 // walkCost is how many items the walk along the date index tests in the
@@ -54,7 +55,7 @@ func (s *Store) textPlan(ctx context.Context, q ItemQuery) textPlan {
 		return matchesFirst
 	}
 	texts := requiredTexts(q.Filter, nil)
-	if len(texts) == 0 || q.FeedID != 0 && s.isList(ctx, q.FeedID) {
+	if len(texts) == 0 && !hasFullText(q.Filter) || q.FeedID != 0 && s.isList(ctx, q.FeedID) {
 		return matchesFirst
 	}
 	var items int
@@ -62,6 +63,9 @@ func (s *Store) textPlan(ctx context.Context, q ItemQuery) textPlan {
 		return matchesFirst
 	}
 	bound := dateFirstBound(q.Limit+q.Offset, items)
+	if len(texts) == 0 {
+		return s.orPlan(ctx, q.Filter, bound)
+	}
 	for _, text := range texts {
 		if !s.matchesAtLeast(ctx, ftsQuery(text), bound) {
 			return matchesFirst
