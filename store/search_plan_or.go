@@ -139,6 +139,29 @@ func (s *Store) orPlan(ctx context.Context, f query.Expr, bound int) textPlan {
 	return setFirst
 }
 
+// countPlan is the plan for counting q's items: setFirst when its filter
+// has full-text tests it does not require and candidates fewer than the
+// items a walk tests in the time the candidates are looked up (a count
+// tests every item, so the bound is a share of all the items, not of a
+// page), else matchesFirst, SQLite's choice.
+func (s *Store) countPlan(ctx context.Context, q ItemQuery) textPlan {
+	if q.Filter == nil || len(requiredTexts(q.Filter, nil)) > 0 || !hasFullText(q.Filter) {
+		return matchesFirst
+	}
+	c := candidatesOf(q.Filter, s.now())
+	if c == nil {
+		return matchesFirst
+	}
+	var items int
+	if err := s.db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM items`).Scan(&items); err != nil {
+		return matchesFirst
+	}
+	if s.candidatesAtLeast(ctx, c, max(items/walkCost, 1)) {
+		return matchesFirst
+	}
+	return setFirst
+}
+
 // allFullText reports whether e is full-text tests joined by "and".
 func allFullText(e query.Expr) bool {
 	switch e := e.(type) {

@@ -34,10 +34,21 @@ func beforeItems(ctx context.Context, s *Store, q ItemQuery) ([]Item, error) {
 	return s.queryItems(ctx, sql, args...)
 }
 
+// beforeCount is CountItems as it was before a filter's candidates
+// were planned (countPlan).
+func beforeCount(ctx context.Context, s *Store, q ItemQuery) (ItemCount, error) {
+	where, args := itemsWhere(s, q, matchesFirst)
+	var c ItemCount
+	err := s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(i.read = 0), 0)
+		FROM items i JOIN feeds fd ON fd.id = i.feed_id WHERE `+where, args...).Scan(&c.Items, &c.Unread)
+	return c, err
+}
+
 // TestMeasureOrSearch reports, on each latin measurement store, the first
 // page (100 items) of lists with "or" and "not" around full-text tests:
 // each expression's median of 7 runs, before and now (Items), and the
-// plan Items chose.
+// plan Items chose; then the count of their unread items that a saved
+// search shows (CountItems), before and now.
 func TestMeasureOrSearch(t *testing.T) {
 	ctx := context.Background()
 	stores := measureStores(t)
@@ -69,6 +80,33 @@ func TestMeasureOrSearch(t *testing.T) {
 			}
 			t.Logf("%-14s %-42s before %10v  now %10v  (plan %d, %d items)", name, expr,
 				medians[0].Round(10*time.Microsecond), medians[1].Round(10*time.Microsecond), s.textPlan(ctx, q), len(pages[1]))
+		}
+		for _, expr := range orSearchExprs {
+			q := ItemQuery{Filter: query.MustParse(expr), Unread: true}
+			runs := []func() (ItemCount, error){
+				func() (ItemCount, error) { return beforeCount(ctx, s, q) },
+				func() (ItemCount, error) { return s.CountItems(ctx, q) },
+			}
+			var medians [2]time.Duration
+			var counts [2]ItemCount
+			for i, run := range runs {
+				var took []time.Duration
+				for range 7 {
+					at := time.Now()
+					c, err := run()
+					if err != nil {
+						t.Fatal(err)
+					}
+					took, counts[i] = append(took, time.Since(at)), c
+				}
+				slices.Sort(took)
+				medians[i] = took[len(took)/2]
+			}
+			if counts[0] != counts[1] {
+				t.Errorf("%s: %s counts %+v, before %+v", name, expr, counts[1], counts[0])
+			}
+			t.Logf("%-14s count unread %-42s before %10v  now %10v  (plan %d, %d items)", name, expr,
+				medians[0].Round(10*time.Microsecond), medians[1].Round(10*time.Microsecond), s.countPlan(ctx, q), counts[1].Items)
 		}
 	}
 }

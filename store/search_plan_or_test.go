@@ -62,7 +62,8 @@ func oracleIDs(t *testing.T, s *Store, e query.Expr, all []Item, facts map[int64
 
 // Every plan of a page with full-text tests under "or" and "not" lists
 // what the expression evaluated item by item selects, in the same
-// order, page after page; and the plan Items chooses lists it too.
+// order, page after page; the plan Items chooses lists it too, and
+// CountItems counts it.
 func TestOrPlansGiveTheSamePages(t *testing.T) {
 	s, now := newTestStore(t)
 	*now = time.Date(2026, 1, 2, 16, 0, 0, 0, time.UTC) // the items' dates span 40 hours before
@@ -75,6 +76,10 @@ func TestOrPlansGiveTheSamePages(t *testing.T) {
 	slices.SortFunc(all, func(a, b Item) int {
 		return cmp.Or(b.Date.Compare(a.Date), cmp.Compare(b.ID, a.ID))
 	})
+	read := map[int64]bool{}
+	for _, it := range all {
+		read[it.ID] = it.Read
+	}
 	facts := map[int64]FeedFacts{}
 	feeds, err := s.Feeds(ctx)
 	if err != nil {
@@ -89,8 +94,11 @@ func TestOrPlansGiveTheSamePages(t *testing.T) {
 		"setFirst":     func(q ItemQuery) []int64 { return pageIDs(t, s, q, setFirst) },
 		"chosen":       func(q ItemQuery) []int64 { return pageIDs(t, s, q, s.textPlan(ctx, q)) },
 	}
+	pagePlans, countPlans := map[textPlan]int{}, map[textPlan]int{}
 	for _, expr := range orPlanExprs {
 		e := query.MustParse(expr)
+		pagePlans[s.textPlan(ctx, ItemQuery{Filter: e, Limit: 37})]++
+		countPlans[s.countPlan(ctx, ItemQuery{Filter: e})]++
 		for _, hidden := range []bool{false, true} {
 			want := oracleIDs(t, s, e, all, facts, hidden)
 			for name, page := range plans {
@@ -104,7 +112,20 @@ func TestOrPlansGiveTheSamePages(t *testing.T) {
 						len(got), got[:min(len(got), 8)], len(want), want[:min(len(want), 8)])
 				}
 			}
+			wantCount := ItemCount{Items: len(want)}
+			for _, id := range want {
+				if !read[id] {
+					wantCount.Unread++
+				}
+			}
+			if c, err := s.CountItems(ctx, ItemQuery{Filter: e, IncludeHidden: hidden}); err != nil || c != wantCount {
+				t.Errorf("%s (hidden %v): CountItems %+v, %v; want %+v", expr, hidden, c, err, wantCount)
+			}
 		}
+	}
+	if pagePlans[matchesFirst] == 0 || pagePlans[dateFirst] == 0 || pagePlans[setFirst] == 0 || countPlans[setFirst] == 0 {
+		t.Errorf("the pages chose plans %v, the counts %v: each plan should be chosen for a page, setFirst for a count",
+			pagePlans, countPlans)
 	}
 }
 
