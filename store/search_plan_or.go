@@ -15,7 +15,9 @@ import (
 // long as the walk takes. Such a page is found by candidates instead: a
 // set of ids that holds every item the expression selects, built from the
 // tests an index answers (the full-text index; the indexes of unread,
-// flagged and recent items), united under "or". When the set is small it
+// flagged and recent items), united under "or", or the items outside
+// such a set under "not" (not text:"x" for a word in every item walked
+// all the items to find none). When the set is small it
 // leads the page (setFirst: its items are looked up by id, tested, and
 // sorted; when the set is exactly the expression's items, as in
 // text:"x" or text:"y", it is the whole test); when it is large the items are walked by date (dateFirst) and
@@ -24,16 +26,18 @@ import (
 // candidates is a set of item ids holding every item of an expression: a
 // full-text match, the items a partial index lists, or the union of two.
 type candidates struct {
-	exact       bool   // the set is the expression's items, not more
-	match       string // a full-text query (ftsQuery's), or
-	where       string // a condition over items that an index answers, or
-	args        []any  // where's arguments
-	left, right *candidates
+	exact       bool        // the set is the expression's items, not more
+	match       string      // a full-text query (ftsQuery's), or
+	where       string      // a condition over items that an index answers, or
+	args        []any       // where's arguments
+	left, right *candidates // a union, or
+	not         *candidates // the items not in a set
 }
 
 // candidatesOf is the candidates of e, or nil when no index answers e.
 // An "and" takes its required full-text tests as one match, else the
-// candidates of one side; an "or" needs both sides'.
+// candidates of one side; an "or" needs both sides'; a "not" needs its
+// test's to be exact.
 func candidatesOf(e query.Expr, now time.Time) *candidates {
 	switch e := e.(type) {
 	case *query.FullText:
@@ -62,6 +66,10 @@ func candidatesOf(e query.Expr, now time.Time) *candidates {
 			return nil
 		}
 		return &candidates{exact: l.exact && r.exact, left: l, right: r}
+	case *query.Not:
+		if c := candidatesOf(e.X, now); c != nil && c.exact {
+			return &candidates{exact: true, not: c}
+		}
 	case *query.BoolTest:
 		switch {
 		case e.Field == query.FieldFlagged && e.Value:
@@ -84,17 +92,33 @@ func candidatesOf(e query.Expr, now time.Time) *candidates {
 // sql is the SELECT of c's ids and its arguments. A union is written
 // UNION ALL: "i.id IN (…)" gathers the ids into a set anyway, and a
 // plain UNION merges its sides in id order, which made SQLite scan all
-// the items for flagged ones rather than read items_flagged_sort.
+// the items for flagged ones rather than read items_flagged_sort. The
+// items outside a set are written EXCEPT, which SQLite merges in id
+// order with the set (60 ms for a word in all 500,000 items), where
+// "NOT IN" looks each id up in the set (340 ms).
 func (c *candidates) sql() (string, []any) {
 	switch {
 	case c.left != nil:
 		l, largs := c.left.sql()
-		r, rargs := c.right.sql()
+		r, rargs := c.right.operand()
 		return l + ` UNION ALL ` + r, append(largs, rargs...)
+	case c.not != nil:
+		sql, args := c.not.operand()
+		return `SELECT id FROM items EXCEPT ` + sql, args
 	case c.match != "":
 		return `SELECT docid FROM items_fts WHERE items_fts MATCH ?`, []any{c.match}
 	}
 	return `SELECT id FROM items WHERE ` + c.where, c.args
+}
+
+// operand is sql as the right side of a compound SELECT: a compound of
+// its own is wrapped, since compound operators join left to right.
+func (c *candidates) operand() (string, []any) {
+	sql, args := c.sql()
+	if c.left != nil || c.not != nil {
+		sql = `SELECT * FROM (` + sql + `)`
+	}
+	return sql, args
 }
 
 // candidatesAtLeast reports whether c holds at least bound ids (an "or"

@@ -19,7 +19,8 @@ var orSearchExprs = []string{
 	`unread or text:"topic4242"`, `unread or text:"words"`,
 	`text:"topic4242" or text:"topic424"`, `text:"topic42" or text:"item 7"`, `text:"words" or text:"topic42"`,
 	`flagged or age < 2 or text:"topic4242"`, `flagged or (unread and text:"topic424")`,
-	`not text:"topic4242"`, `not text:"words"`, `text:"topic4242" and (flagged or unread)`,
+	`not text:"topic4242"`, `not text:"words"`, `not text:"words" or text:"topic4242"`, `flagged and not text:"topic4242"`,
+	`text:"topic4242" and (flagged or unread)`,
 }
 
 // beforeItems is Items as it was before a filter's candidates were

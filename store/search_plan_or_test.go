@@ -21,6 +21,8 @@ var orPlanExprs = []string{
 	`flagged or (unread and text:"tenth")`, `flagged or (text:"half" and text:"w2")`, `(flagged and text:"w1") or (unread and text:"rare")`,
 	`flagged or unread or text:"rare"`, `not flagged or text:"rare"`, `title = "Item 7" or text:"rare"`,
 	`not text:"rare"`, `not text:"every"`, `not (flagged or text:"half")`, `text:"every" and not text:"half"`,
+	`not text:"every" or text:"rare"`, `flagged and not text:"w1"`, `not (text:"every" and age = 1)`, `not not text:"tenth"`,
+	`text:"rare" or not text:"every"`, `text:"rare" or not (text:"half" or flagged)`, `not (not text:"w1" or text:"w2")`,
 	`text:"rare" and (flagged or unread)`, `(text:"half" or flagged) and not text:"tenth"`, `text:"rare" or text:"rare"`,
 	`(text:"half" and text:"w2") or flagged`, `text:"w1" and text:"w2" or text:"rare"`,
 }

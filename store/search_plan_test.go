@@ -166,7 +166,9 @@ func TestTextPlanFollowsTheMatchCount(t *testing.T) {
 		{`text:"rare" or (unread and text:"w1")`, ItemQuery{Limit: 50}, dateFirst, "candidates: 13 + 172 items"},
 		{`text:"rare" or (unread and text:"rare")`, ItemQuery{Limit: 50}, setFirst, "candidates: 13 + 13 items"},
 		{`text:"rare" or title = "x"`, ItemQuery{Limit: 50}, matchesFirst, "no candidates for a title"},
-		{`not text:"rare"`, ItemQuery{Limit: 50}, matchesFirst, "no candidates under not"},
+		{`not text:"rare"`, ItemQuery{Limit: 50}, dateFirst, "candidates: all items but 13"},
+		{`not text:"every"`, ItemQuery{Limit: 50}, setFirst, "candidates: no item"},
+		{`not (text:"every" and title = "x")`, ItemQuery{Limit: 50}, matchesFirst, "no exact candidates under not"},
 		{`text:"every"`, ItemQuery{}, matchesFirst, "not a page"},
 		{`text:"every"`, ItemQuery{Limit: 50, FeedID: feeds[1], List: &ListOrder{}}, matchesFirst, "a list order"},
 	}
