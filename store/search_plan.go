@@ -47,7 +47,9 @@ func dateFirstBound(page, items int) int {
 
 // textPlan is the plan for q's page (see above): dateFirst when q is a
 // page in date order whose filter requires full-text tests that each
-// match at least dateFirstBound items, else matchesFirst. Any error
+// match at least dateFirstBound items, else matchesFirst. A filter with
+// full-text tests it does not require is planned by its candidates
+// (orPlan, in search_plan_or.go). Any error
 // reading the counts leaves today's plan, matchesFirst; the query itself
 // reports it.
 func (s *Store) textPlan(ctx context.Context, q ItemQuery) textPlan {

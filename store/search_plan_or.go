@@ -17,14 +17,16 @@ import (
 // tests an index answers (the full-text index; the indexes of unread,
 // flagged and recent items), united under "or", or the items outside
 // such a set under "not" (not text:"x" for a word in every item walked
-// all the items to find none). When the set is small it
-// leads the page (setFirst: its items are looked up by id, tested, and
-// sorted; when the set is exactly the expression's items, as in
-// text:"x" or text:"y", it is the whole test); when it is large the items are walked by date (dateFirst) and
-// the walk ends early.
+// all the items to find none). When the set is small it leads the page
+// (setFirst: its items are looked up by id, tested, and sorted; when the
+// set is exactly the expression's items, as in text:"x" or text:"y", it
+// is the whole test); when it is large the items are walked by date
+// (dateFirst) and the walk ends early. Both give the items of
+// matchesFirst in its order (TestOrPlansGiveTheSamePages).
 
 // candidates is a set of item ids holding every item of an expression: a
-// full-text match, the items a partial index lists, or the union of two.
+// full-text match, the items an index lists, the union of two sets, or
+// the items outside one.
 type candidates struct {
 	exact       bool        // the set is the expression's items, not more
 	match       string      // a full-text query (ftsQuery's), or
@@ -46,7 +48,11 @@ func candidatesOf(e query.Expr, now time.Time) *candidates {
 		if texts := requiredTexts(e, nil); len(texts) > 0 {
 			var m []string
 			for _, t := range texts {
-				m = append(m, ftsQuery(t))
+				if q := ftsQuery(t); q != "" {
+					m = append(m, q)
+				} else {
+					return nil // MATCH '' matches nothing; joined, it would vanish
+				}
 			}
 			return &candidates{exact: allFullText(e), match: strings.Join(m, " ")}
 		}
