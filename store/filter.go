@@ -27,10 +27,24 @@ func compileFilter(e query.Expr, now time.Time) (string, []any) {
 // compilePlanned is compileFilter for a page found by plan (see
 // textPlan): with dateFirst, a full-text test is written "+i.id IN …",
 // which SQLite cannot look items up by, so it walks an index in date
-// order and tests each item against the matches.
+// order and tests each item against the matches; with setFirst the
+// expression's candidates lead, "i.id IN (candidates) AND (…)", and
+// its full-text tests are written as with dateFirst (the test after AND
+// is left out when the candidates are exactly its items).
 func compilePlanned(e query.Expr, now time.Time, plan textPlan) (string, []any) {
 	c := &compiler{now: now.Unix(), plan: plan}
-	c.expr(e)
+	cand := candidatesOf(e, now)
+	if plan != setFirst || cand == nil {
+		c.expr(e)
+		return c.b.String(), c.args
+	}
+	sql, args := cand.sql()
+	c.write(`i.id IN (`+sql+`)`, args...)
+	if !cand.exact {
+		c.write(` AND (`)
+		c.expr(e)
+		c.write(`)`)
+	}
 	return c.b.String(), c.args
 }
 
@@ -64,7 +78,7 @@ func (c *compiler) expr(e query.Expr) {
 	case *query.AgeTest:
 		c.age(e)
 	case *query.FullText:
-		if c.plan == dateFirst {
+		if c.plan != matchesFirst {
 			c.write("+")
 		}
 		c.write(`i.id IN (SELECT docid FROM items_fts WHERE items_fts MATCH ?)`, ftsQuery(e.Text))

@@ -219,7 +219,7 @@ type ItemCount struct {
 
 // CountItems counts the items q selects (Limit and Offset aside).
 func (s *Store) CountItems(ctx context.Context, q ItemQuery) (ItemCount, error) {
-	where, args := itemsWhere(s, q, matchesFirst)
+	where, args := itemsWhere(s, q, s.countPlan(ctx, q))
 	var c ItemCount
 	err := s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(i.read = 0), 0)
 		FROM items i JOIN feeds fd ON fd.id = i.feed_id WHERE `+where, args...).Scan(&c.Items, &c.Unread)

@@ -30,6 +30,7 @@ type textPlan int
 const (
 	matchesFirst textPlan = iota
 	dateFirst
+	setFirst // a filter's candidates lead, then are sorted (see candidates)
 )
 
 // walkCost is how many items the walk along the date index tests in the
@@ -46,7 +47,9 @@ func dateFirstBound(page, items int) int {
 
 // textPlan is the plan for q's page (see above): dateFirst when q is a
 // page in date order whose filter requires full-text tests that each
-// match at least dateFirstBound items, else matchesFirst. Any error
+// match at least dateFirstBound items, else matchesFirst. A filter with
+// full-text tests it does not require is planned by its candidates
+// (orPlan, in search_plan_or.go). Any error
 // reading the counts leaves today's plan, matchesFirst; the query itself
 // reports it.
 func (s *Store) textPlan(ctx context.Context, q ItemQuery) textPlan {
@@ -54,7 +57,7 @@ func (s *Store) textPlan(ctx context.Context, q ItemQuery) textPlan {
 		return matchesFirst
 	}
 	texts := requiredTexts(q.Filter, nil)
-	if len(texts) == 0 || q.FeedID != 0 && s.isList(ctx, q.FeedID) {
+	if len(texts) == 0 && !hasFullText(q.Filter) || q.FeedID != 0 && s.isList(ctx, q.FeedID) {
 		return matchesFirst
 	}
 	var items int
@@ -62,6 +65,9 @@ func (s *Store) textPlan(ctx context.Context, q ItemQuery) textPlan {
 		return matchesFirst
 	}
 	bound := dateFirstBound(q.Limit+q.Offset, items)
+	if len(texts) == 0 {
+		return s.orPlan(ctx, q.Filter, bound)
+	}
 	for _, text := range texts {
 		if !s.matchesAtLeast(ctx, ftsQuery(text), bound) {
 			return matchesFirst

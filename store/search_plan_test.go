@@ -139,7 +139,7 @@ func TestSearchListsWhatItListedBefore(t *testing.T) {
 // The plan follows the number of matches: a frequent word walks the
 // items by date, a rare one sorts its matches; a page further down needs
 // more matches to be walked to; a list in document order is never walked
-// by date.
+// by date. Under "or", the number of candidates decides.
 func TestTextPlanFollowsTheMatchCount(t *testing.T) {
 	s, _ := newTestStore(t)
 	feeds := fillPlanStore(t, s, 1200)
@@ -160,7 +160,15 @@ func TestTextPlanFollowsTheMatchCount(t *testing.T) {
 		{`text:"tenth"`, ItemQuery{Limit: 50}, dateFirst, "120 matches, bound 78"},
 		{`text:"tenth"`, ItemQuery{Limit: 50, Offset: 450}, matchesFirst, "120 matches, bound 245"},
 		{`text:"every" and text:"rare"`, ItemQuery{Limit: 50}, matchesFirst, "one rare word"},
-		{`text:"every" or flagged`, ItemQuery{Limit: 50}, matchesFirst, "no required full-text test"},
+		{`text:"every" or flagged`, ItemQuery{Limit: 50}, dateFirst, "candidates: every item"},
+		{`text:"rare" or text:"every rare"`, ItemQuery{Limit: 50}, setFirst, "candidates: 13 + 13 items"},
+		{`text:"rare" or flagged`, ItemQuery{Limit: 50}, dateFirst, "candidates: 13 + 240 items"},
+		{`text:"rare" or (unread and text:"w1")`, ItemQuery{Limit: 50}, dateFirst, "candidates: 13 + 172 items"},
+		{`text:"rare" or (unread and text:"rare")`, ItemQuery{Limit: 50}, setFirst, "candidates: 13 + 13 items"},
+		{`text:"rare" or title = "x"`, ItemQuery{Limit: 50}, matchesFirst, "no candidates for a title"},
+		{`not text:"rare"`, ItemQuery{Limit: 50}, dateFirst, "candidates: all items but 13"},
+		{`not text:"every"`, ItemQuery{Limit: 50}, setFirst, "candidates: no item"},
+		{`not (text:"every" and title = "x")`, ItemQuery{Limit: 50}, matchesFirst, "no exact candidates under not"},
 		{`text:"every"`, ItemQuery{}, matchesFirst, "not a page"},
 		{`text:"every"`, ItemQuery{Limit: 50, FeedID: feeds[1], List: &ListOrder{}}, matchesFirst, "a list order"},
 	}
