@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/tidings-rss/tidings/engine/enclosure"
 	"github.com/tidings-rss/tidings/store"
@@ -70,9 +69,7 @@ func (e *Engine) RequeueEnclosure(ctx context.Context, id int64) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	from := []string{store.EnclosureFailed, store.EnclosureRemoved}
-	jobs = slices.DeleteFunc(jobs, func(j store.EnclosureJob) bool { return !slices.Contains(from, j.Status) })
-	done := e.enclosures.Enqueue(ctx, jobs, from...)
+	done := e.enclosures.Enqueue(ctx, jobs, store.EnclosureFailed, store.EnclosureRemoved)
 	if len(done.Blocked) > 0 {
 		r := done.Blocked[0]
 		return false, fmt.Errorf("requeue %s: %w", r.Name, r.Err)

@@ -100,3 +100,29 @@ func TestRequeueReportsAnEnclosureItBlocks(t *testing.T) {
 		t.Errorf("a downloaded one after requeue: %+v, want it left downloaded", got)
 	}
 }
+
+// e on an item whose enclosure is downloaded, after the configuration came
+// to block its type, leaves it downloaded with its file: only what
+// QueueItemEnclosures would queue is judged.
+func TestQueueItemLeavesADownloadedEnclosureItWouldBlock(t *testing.T) {
+	h := newEncHarness(t)
+	h.start()
+	h.srv.handle("/ep.mp3", servePlain(content(10, 1)))
+	f := h.podcast("/feed", true, "/ep.mp3")
+	h.mustSync(f)
+	h.wait()
+	e := h.enclosure(f, "/ep.mp3")
+	if e.Status != store.EnclosureDownloaded {
+		t.Fatalf("enclosure %+v, want downloaded", e)
+	}
+	later := newEncHarnessOver(t, h)
+	later.cfg.Enclosures.ExtraBlockedExtensions = []string{"mp3"}
+	later.eng = New(later.store, later.cfg, later.opts)
+	if err := later.eng.QueueItemEnclosures(context.Background(), e.ItemID); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.enclosure(f, "/ep.mp3"); got.Status != store.EnclosureDownloaded || got.Path != e.Path {
+		t.Errorf("after e: %+v, want it left downloaded at %s", got, e.Path)
+	}
+	mustEqualFile(t, e.Path, content(10, 1))
+}

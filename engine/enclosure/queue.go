@@ -3,6 +3,7 @@ package enclosure
 import (
 	"cmp"
 	"context"
+	"slices"
 
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/store"
@@ -50,13 +51,18 @@ func (q Enqueued) IDs() []int64 {
 	return append(ids, q.Queued...)
 }
 
-// Enqueue blocks the jobs whose declared type is refused (no request is
-// ever made for them) and queues the others whose status is one of from.
+// Enqueue queues the jobs whose status is one of from, except those whose
+// declared type is refused: it blocks them instead (no request is ever
+// made for them). Jobs in another state (downloaded, downloading, …) are
+// left as they are, neither judged nor queued.
 func (d *Downloader) Enqueue(ctx context.Context, jobs []store.EnclosureJob, from ...string) Enqueued {
 	var out Enqueued
 	var ids []int64
 	byID := make(map[int64]store.EnclosureJob, len(jobs))
 	for _, j := range jobs {
+		if !slices.Contains(from, j.Status) {
+			continue
+		}
 		name := fileName(j.URL, j.ItemTitle, j.Type, j.ID)
 		if err := d.check.declared(j.URL, j.Type, name); err != nil {
 			d.block(ctx, j, &fetch.DownloadError{Kind: fetch.KindBlocked, URL: j.URL, Err: err})
