@@ -77,7 +77,7 @@ func (s *statusBar) accountView() (lipgloss.Style, string) {
 	}
 	text := "account never synced"
 	if a.st.LastSyncAt != nil {
-		text = "account synced " + a.st.LastSyncAt.Local().Format("15:04")
+		text = "account synced " + a.st.LastSyncAt.In(s.loc).Format("15:04")
 	}
 	if a.st.Pending > 0 {
 		text += fmt.Sprintf(", %d waiting", a.st.Pending)

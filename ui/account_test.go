@@ -5,6 +5,7 @@ import (
 	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/tidings-rss/tidings/config"
@@ -89,7 +90,7 @@ func TestAccountOfflineIsSaidOnce(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := newStatusBar(NewStyles(NewRenderer(nil, true), true, config.Default()))
+			s := newStatusBar(NewStyles(NewRenderer(nil, true), true, config.Default()), time.UTC)
 			s.width = 200
 			s.offline = tt.engineNotice
 			s.setAccount(accountMsg{st: tt.st})
@@ -97,6 +98,19 @@ func TestAccountOfflineIsSaidOnce(t *testing.T) {
 				t.Errorf("status line = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// The account's last sync is shown in the reader's time zone
+// (Options.Location), not the process's: 12:00 UTC is 17:30 in UTC+5:30.
+func TestAccountSyncTimeIsInTheReadersLocation(t *testing.T) {
+	f := newFixture(t)
+	india := time.FixedZone("UTC+5:30", 5*3600+30*60)
+	h := newHarness(t, f.st, 200, 30, withOptions(func(o *Options) { o.Location = india }))
+	synced := testNow // 12:00 UTC
+	h.send(accountMsg{st: account.Status{LastSyncAt: &synced}})
+	if v := h.view(); !strings.Contains(v, "account synced 17:30") {
+		t.Fatalf("status line without the sync time in the reader's zone (17:30):\n%s", v)
 	}
 }
 

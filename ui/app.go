@@ -168,7 +168,7 @@ func New(o Options) *Model {
 		history: newHistory(o.PipeHistoryPath, o.Logger)}
 	tree := &treePane{keys: km.tree, dialogKeys: km.dialogs, styles: st, be: be, out: out, links: ln, loc: o.Location, now: o.Now, focused: true,
 		listOrders: map[int64]store.ListOrder{}}
-	m := &Model{opts: o, frame: newHeldFrame(), polled: &dataVersionSeen{}, keys: km, styles: st, help: help.New(), status: newStatusBar(st), be: be, out: out,
+	m := &Model{opts: o, frame: newHeldFrame(), polled: &dataVersionSeen{}, keys: km, styles: st, help: help.New(), status: newStatusBar(st, o.Location), be: be, out: out,
 		tree: tree,
 		items: &itemsPane{keys: km.list, styles: st, be: be, out: out, links: ln, now: o.Now, loc: o.Location,
 			player: pl, nextFeed: tree.jumpFeed, send: snd,

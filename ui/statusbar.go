@@ -43,6 +43,8 @@ type statusBar struct {
 	toastFading bool
 	width       int
 	account     accountState
+	// loc is the time zone the account's last sync is shown in.
+	loc *time.Location
 
 	// offline and deferred are the engine's standing notices ("offline —
 	// 37 feeds waiting"), shown until the engine says they ended.
@@ -62,8 +64,9 @@ type refreshProgress struct {
 // statusFadeMsg ends the message it names.
 type statusFadeMsg struct{ id int }
 
-func newStatusBar(st Styles) statusBar {
-	return statusBar{styles: st, downloading: map[int64]bool{},
+// newStatusBar is an empty status line that shows times in loc.
+func newStatusBar(st Styles, loc *time.Location) statusBar {
+	return statusBar{styles: st, loc: loc, downloading: map[int64]bool{},
 		enclosures: map[int64]enclosureProgress{}, errors: errorList{byKey: map[string]string{}}, wait: newWaiter()}
 }
 

@@ -113,7 +113,7 @@ func TestReaderMessagesQuotingAHostileFeedDrawNoControl(t *testing.T) {
 // without a control and on one line.
 func TestStatusLineDrawsEveryPartClean(t *testing.T) {
 	st := NewStyles(NewRenderer(nil, true), true, config.Default())
-	s := newStatusBar(st)
+	s := newStatusBar(st, time.UTC)
 	s.width = 2000
 	s.set(storedHostile, nil)
 	s.showToast(storedHostile)
