@@ -122,7 +122,11 @@ func (d *Downloader) download(ctx context.Context, job store.EnclosureJob) Resul
 		return busyResult(job, "")
 	}
 	defer d.running.Delete(job.ID)
-	t, err := d.open(ctx, job, name)
+	room, err := d.budgetRoom(ctx, job)
+	if err != nil {
+		return d.refuse(ctx, job, err)
+	}
+	t, err := d.open(ctx, job, name, room)
 	if errors.Is(err, ErrEnclosureBusy) {
 		return busyResult(job, "")
 	}
@@ -143,11 +147,11 @@ func busyResult(job store.EnclosureJob, holder string) Result {
 		Status: store.EnclosureDownloading, Err: &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: job.URL, Err: err}}
 }
 
-// open prepares the partial file: the one the store records from an
-// earlier attempt (to resume), or a new one under a name no other
-// enclosure's record points at. It is locked, and its path recorded at
+// open prepares the partial file, within room bytes of the budget: the one
+// the store records from an earlier attempt (to resume), or a new one under
+// a name no other enclosure's record points at. It is locked, and its path recorded at
 // once so a purge finds it.
-func (d *Downloader) open(ctx context.Context, job store.EnclosureJob, name string) (*transfer, error) {
+func (d *Downloader) open(ctx context.Context, job store.EnclosureJob, name string, room int64) (*transfer, error) {
 	folder, err := feedFolder(d.cfg.Directory, job.FeedID)
 	if err != nil {
 		return nil, err
@@ -158,7 +162,7 @@ func (d *Downloader) open(ctx context.Context, job store.EnclosureJob, name stri
 	if err := os.MkdirAll(folder, 0o755); err != nil {
 		return nil, fmt.Errorf("create %s: %w", folder, err)
 	}
-	t := &transfer{d: d, job: job, limit: d.cfg.ByteLimit(job.Length)}
+	t := &transfer{d: d, job: job, limit: d.cfg.ByteLimit(job.Length), room: room}
 	if job.PartPath != "" && inFolder(folder, job.PartPath) && job.Path != "" && inFolder(folder, job.Path) {
 		if f, err := openPart(job.PartPath); err == nil {
 			t.path, t.partPath, t.part = job.Path, job.PartPath, f
