@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
+	"sync"
 
 	"github.com/tidings-rss/tidings/engine/fetch"
 	"github.com/tidings-rss/tidings/store"
@@ -15,12 +15,131 @@ import (
 // transfer ends there), and stays retryable.
 var ErrOverBudget = errors.New("over enclosures.max_total_bytes")
 
+// budget is enclosures.max_total_bytes as the transfers of this process
+// share it: what the store records (read again before each transfer,
+// after each recorded chunk and at each transfer's end, so deletions and
+// other processes are seen) plus what the running transfers wrote since
+// they last recorded and the declared lengths they reserved. Every write
+// takes its bytes from it first, so the transfers of one process never
+// take the total past the limit together, and a transfer with a declared
+// length is not stopped half-way by one that started after it.
+type budget struct {
+	limit int64 // 0: no budget
+	mu    sync.Mutex
+	// recorded is store.EnclosureBytes at the last look.
+	recorded int64
+	// pending is what running transfers wrote and have not settled, and
+	// what they reserved and have not written.
+	pending int64
+}
+
+// look reads the recorded total again; the caller holds mu. A failed look
+// keeps the last one.
+func (d *Downloader) look(ctx context.Context) error {
+	n, err := d.store.EnclosureBytes(ctx)
+	if err != nil {
+		return err
+	}
+	d.budget.recorded = n
+	return nil
+}
+
+// admit refuses, before its transfer, an enclosure the budget has no room
+// for: the other enclosures take all of it, or the length the feed
+// declares does not fit in what is left. Else it reserves what the
+// declared length still needs, returned for [Downloader.unreserve] or the
+// transfer.
+func (d *Downloader) admit(ctx context.Context, job store.EnclosureJob) (int64, error) {
+	b := &d.budget
+	if b.limit <= 0 {
+		return 0, nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if err := d.look(ctx); err != nil {
+		return 0, &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: job.URL, Err: err}
+	}
+	var own int64
+	if job.Path != "" || job.PartPath != "" {
+		own = job.BytesDone // the store counts it only then
+	}
+	others := max(b.recorded+b.pending-own, 0)
+	if others >= b.limit || job.Length > b.limit-others {
+		return 0, &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: job.URL,
+			Err: &budgetError{others: others, limit: b.limit, file: job.Length}}
+	}
+	reserved := max(job.Length-own, 0)
+	b.pending += reserved
+	return reserved, nil
+}
+
+// unreserve gives back what admit reserved for a transfer that did not
+// start.
+func (d *Downloader) unreserve(n int64) {
+	d.budget.mu.Lock()
+	d.budget.pending -= n
+	d.budget.mu.Unlock()
+}
+
+// take counts n more bytes of t's before they are written (from its
+// reservation first), or refuses them when they would take the total past
+// the limit.
+func (t *transfer) take(n int64) error {
+	b := &t.d.budget
+	if b.limit <= 0 {
+		return nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	mine := min(n, t.reserved)
+	extra := n - mine
+	total := b.recorded + b.pending
+	if total+extra > b.limit {
+		return &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: t.job.URL,
+			Err: &budgetError{others: max(total-t.done-t.reserved, 0), limit: b.limit, file: t.done, during: true}}
+	}
+	t.reserved -= mine
+	b.pending += extra
+	t.pending += extra
+	return nil
+}
+
+// settle hands what t wrote since it last settled over to the store, which
+// has just recorded it (its progress, or how it ended), and reads the
+// recorded total again; what t reserved and has not written stays
+// reserved unless it has ended.
+func (t *transfer) settle(ctx context.Context, ended bool) {
+	b := &t.d.budget
+	if b.limit <= 0 {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if err := t.d.look(ctx); err != nil && ctx.Err() == nil {
+		t.d.log.Warn("enclosure budget", "url", t.job.URL, "err", err)
+	}
+	if ended {
+		t.reserved = 0
+	}
+	b.pending -= t.pending
+	t.pending = t.reserved
+	b.pending += t.pending
+}
+
+// refuse records an enclosure the budget refused before its transfer: it
+// fails, keeping its files and progress as they were, so a retry resumes.
+func (d *Downloader) refuse(ctx context.Context, job store.EnclosureJob, err error) Result {
+	out := store.EnclosureOutcome{Status: store.EnclosureFailed, Error: fetch.Reason(err), Path: job.Path,
+		PartPath: job.PartPath, Validator: job.Validator, BytesDone: job.BytesDone, BytesTotal: job.BytesTotal}
+	return d.record(context.WithoutCancel(ctx), job, out, err)
+}
+
 // budgetError words a refusal of the budget in one line; it is
 // ErrOverBudget.
 type budgetError struct {
 	others int64 // what the other enclosures' files take
 	limit  int64 // enclosures.max_total_bytes
-	file   int64 // what this file was to take: its declared length, or what it reached
+	file   int64 // this file's declared length, or what it reached
 	during bool  // the transfer had started
 }
 
@@ -40,73 +159,6 @@ func (e *budgetError) Error() string {
 
 // Is makes a budgetError ErrOverBudget.
 func (e *budgetError) Is(target error) bool { return target == ErrOverBudget }
-
-// noBudget is the room of a transfer when enclosures.max_total_bytes is 0.
-const noBudget = math.MaxInt64
-
-// othersBytes is what the files of the enclosures other than job take, as
-// the store records them; job's own recorded bytes are what it has.
-func (d *Downloader) othersBytes(ctx context.Context, job store.EnclosureJob, own int64) (int64, error) {
-	used, err := d.store.EnclosureBytes(ctx)
-	if err != nil {
-		return 0, &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: job.URL, Err: err}
-	}
-	return max(used-own, 0), nil
-}
-
-// budgetRoom is the most job's files may hold within the budget, before
-// its transfer starts: refused (ErrOverBudget) when the others take the
-// whole budget, or when the feed declares a length that does not fit.
-func (d *Downloader) budgetRoom(ctx context.Context, job store.EnclosureJob) (int64, error) {
-	limit := d.cfg.MaxTotalBytes
-	if limit <= 0 {
-		return noBudget, nil
-	}
-	var own int64
-	if job.Path != "" || job.PartPath != "" {
-		own = job.BytesDone // the store counts it only then
-	}
-	others, err := d.othersBytes(ctx, job, own)
-	if err != nil {
-		return 0, err
-	}
-	room := limit - others
-	if room <= 0 || job.Length > room {
-		return 0, &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: job.URL,
-			Err: &budgetError{others: others, limit: limit, file: job.Length}}
-	}
-	return room, nil
-}
-
-// refreshRoom takes again the room of a running transfer from the store,
-// which has just recorded its progress: the other transfers have grown
-// meanwhile, and deletions freed space. A failed look keeps the old room.
-func (t *transfer) refreshRoom(ctx context.Context) {
-	if t.room == noBudget {
-		return
-	}
-	others, err := t.d.othersBytes(ctx, t.job, t.done)
-	if err != nil {
-		t.d.log.Warn("enclosure budget", "url", t.job.URL, "err", err)
-		return
-	}
-	t.room = t.d.cfg.MaxTotalBytes - others
-}
-
-// overBudget words a transfer stopped where the next read would take the
-// enclosures past the budget.
-func (t *transfer) overBudget(status int) error {
-	return &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: t.job.URL, Status: status,
-		Err: &budgetError{others: t.d.cfg.MaxTotalBytes - t.room, limit: t.d.cfg.MaxTotalBytes, file: t.done, during: true}}
-}
-
-// refuse records an enclosure the budget refused before its transfer: it
-// fails, keeping its files and progress as they were, so a retry resumes.
-func (d *Downloader) refuse(ctx context.Context, job store.EnclosureJob, err error) Result {
-	out := store.EnclosureOutcome{Status: store.EnclosureFailed, Error: fetch.Reason(err), Path: job.Path,
-		PartPath: job.PartPath, Validator: job.Validator, BytesDone: job.BytesDone, BytesTotal: job.BytesTotal}
-	return d.record(context.WithoutCancel(ctx), job, out, err)
-}
 
 // decimalSize writes n in GiB, MiB or KiB with one decimal, else in bytes.
 func decimalSize(n int64) string {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -168,6 +169,96 @@ func TestBudgetSeesOtherTransfersGrowDuringATransfer(t *testing.T) {
 	if err != nil || total > budget {
 		t.Errorf("the store records %d bytes (%v), more than the budget %d", total, err, budget)
 	}
+}
+
+// Three transfers of undeclared length that all start with the budget
+// empty, their first requests answered only once all three are in:
+// together they never take the files past the budget. The ones stopped
+// (which may be all three, each holding a part) fail over the budget, their
+// partial files kept for a retry.
+func TestBudgetHoldsForTransfersRunningAtOnce(t *testing.T) {
+	const budget = 200 << 10
+	r := newRig(t, func(c *config.EnclosureConfig) { c.MaxTotalBytes = budget })
+	var arrived atomic.Int64
+	all := make(chan struct{})
+	paths := []string{"/a.mp3", "/b.mp3", "/c.mp3"}
+	for _, p := range paths {
+		body := bytes.Repeat([]byte(p[1:2]), 100<<10)
+		r.mux.HandleFunc(p, func(w http.ResponseWriter, req *http.Request) {
+			if first, _ := requested(req); first == 0 {
+				if arrived.Add(1) == int64(len(paths)) {
+					close(all)
+				}
+				select {
+				case <-all:
+				case <-req.Context().Done():
+					return
+				}
+			}
+			w.Header().Set("ETag", `"f"`)
+			http.ServeContent(w, req, "", time.Time{}, bytes.NewReader(body))
+		})
+	}
+	jobs := make([]store.EnclosureJob, len(paths))
+	for i, p := range paths {
+		jobs[i] = r.item(p, 0)
+	}
+	results := make([]Result, len(jobs))
+	var wg sync.WaitGroup
+	for i, j := range jobs {
+		wg.Go(func() { results[i] = r.d.DownloadNow(context.Background(), j) })
+	}
+	wg.Wait()
+	completed := 0
+	for _, res := range results {
+		switch {
+		case res.Err == nil:
+			completed++
+		case !errors.Is(res.Err, ErrOverBudget):
+			t.Errorf("%s: %v, want over the budget", res.URL, res.Err)
+		}
+	}
+	if completed == len(jobs) {
+		t.Errorf("all %d completed, past the budget", completed)
+	}
+	r.mustTakeAtMost(budget)
+	total, err := r.st.EnclosureBytes(context.Background())
+	if err != nil || total > budget {
+		t.Errorf("the store records %d bytes (%v), more than the budget %d", total, err, budget)
+	}
+}
+
+// Declared lengths are reserved: of three transfers asked for at once, the
+// two that fit complete and the other is refused before any request,
+// whichever order they run in.
+func TestBudgetReservesDeclaredLengthsOfTransfersAtOnce(t *testing.T) {
+	const budget = 200 << 10
+	r := newRig(t, func(c *config.EnclosureConfig) { c.MaxTotalBytes = budget })
+	var jobs []store.EnclosureJob
+	var requests []*atomic.Int64
+	for _, p := range []string{"/a.mp3", "/b.mp3", "/c.mp3"} {
+		requests = append(requests, r.serveCounted(p, bytes.Repeat([]byte(p[1:2]), 100<<10)))
+		jobs = append(jobs, r.item(p, 100<<10))
+	}
+	results := make([]Result, len(jobs))
+	var wg sync.WaitGroup
+	for i, j := range jobs {
+		wg.Go(func() { results[i] = r.d.DownloadNow(context.Background(), j) })
+	}
+	wg.Wait()
+	completed := 0
+	for i, res := range results {
+		switch {
+		case res.Err == nil:
+			completed++
+		case !errors.Is(res.Err, ErrOverBudget) || requests[i].Load() != 0:
+			t.Errorf("%s: %v after %d requests, want refused over the budget before any", res.URL, res.Err, requests[i].Load())
+		}
+	}
+	if completed != 2 {
+		t.Errorf("%d of %d completed, want the two that fit", completed, len(jobs))
+	}
+	r.mustTakeAtMost(budget)
 }
 
 // With max_total_bytes 0 there is no budget.

@@ -64,6 +64,7 @@ type Downloader struct {
 	// running holds the enclosures being transferred by this process.
 	running sync.Map
 	queue   queueState
+	budget  budget
 }
 
 // New returns a Downloader; Start runs its queue.
@@ -93,6 +94,7 @@ func New(o Options) *Downloader {
 		owner:  o.Owner,
 		slots:  make(chan struct{}, max(o.Config.MaxConcurrent, 1)),
 		queue:  newQueueState(),
+		budget: budget{limit: o.Config.MaxTotalBytes},
 	}
 }
 
@@ -122,18 +124,24 @@ func (d *Downloader) download(ctx context.Context, job store.EnclosureJob) Resul
 		return busyResult(job, "")
 	}
 	defer d.running.Delete(job.ID)
-	room, err := d.budgetRoom(ctx, job)
+	reserved, err := d.admit(ctx, job)
 	if err != nil {
 		return d.refuse(ctx, job, err)
 	}
-	t, err := d.open(ctx, job, name, room)
+	t, err := d.open(ctx, job, name)
+	if err != nil {
+		d.unreserve(reserved)
+	}
 	if errors.Is(err, ErrEnclosureBusy) {
 		return busyResult(job, "")
 	}
 	if err != nil {
 		return d.fail(ctx, job, &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: job.URL, Err: err})
 	}
-	return d.finish(ctx, t, d.runBounded(ctx, t))
+	t.reserved, t.pending = reserved, reserved
+	res := d.finish(ctx, t, d.runBounded(ctx, t))
+	t.settle(context.WithoutCancel(ctx), true)
+	return res
 }
 
 // busyResult is the result for an enclosure another transfer holds (the
@@ -147,11 +155,11 @@ func busyResult(job store.EnclosureJob, holder string) Result {
 		Status: store.EnclosureDownloading, Err: &fetch.DownloadError{Kind: fetch.KindDownloadFailed, URL: job.URL, Err: err}}
 }
 
-// open prepares the partial file, within room bytes of the budget: the one
-// the store records from an earlier attempt (to resume), or a new one under
-// a name no other enclosure's record points at. It is locked, and its path recorded at
+// open prepares the partial file: the one the store records from an
+// earlier attempt (to resume), or a new one under a name no other
+// enclosure's record points at. It is locked, and its path recorded at
 // once so a purge finds it.
-func (d *Downloader) open(ctx context.Context, job store.EnclosureJob, name string, room int64) (*transfer, error) {
+func (d *Downloader) open(ctx context.Context, job store.EnclosureJob, name string) (*transfer, error) {
 	folder, err := feedFolder(d.cfg.Directory, job.FeedID)
 	if err != nil {
 		return nil, err
@@ -162,7 +170,7 @@ func (d *Downloader) open(ctx context.Context, job store.EnclosureJob, name stri
 	if err := os.MkdirAll(folder, 0o755); err != nil {
 		return nil, fmt.Errorf("create %s: %w", folder, err)
 	}
-	t := &transfer{d: d, job: job, limit: d.cfg.ByteLimit(job.Length), room: room}
+	t := &transfer{d: d, job: job, limit: d.cfg.ByteLimit(job.Length)}
 	if job.PartPath != "" && inFolder(folder, job.PartPath) && job.Path != "" && inFolder(folder, job.Path) {
 		if f, err := openPart(job.PartPath); err == nil {
 			t.path, t.partPath, t.part = job.Path, job.PartPath, f

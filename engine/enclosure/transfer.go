@@ -25,7 +25,8 @@ type transfer struct {
 	part     *os.File // the partial file, locked while open
 	meta     partMeta
 	limit    int64 // the most the file may hold (config.EnclosureConfig.ByteLimit)
-	room     int64 // the most the file may hold within enclosures.max_total_bytes (noBudget: none)
+	pending  int64 // bytes counted in the budget's pending: written and not settled, or reserved (under budget.mu)
+	reserved int64 // of pending, what the declared length reserved and was not written yet
 	done     int64 // bytes in the partial file
 	reported int64 // done at the last progress report
 	finished bool  // the server has sent the whole file
@@ -249,7 +250,7 @@ func (t *transfer) fallback(ctx context.Context, resp *http.Response) error {
 
 // copy appends r to the partial file, reporting progress every chunk. A
 // read that would take the file past limit bytes is not written: the copy
-// ends with ErrTooLarge; past the budget's room, with ErrOverBudget.
+// ends with ErrTooLarge; past enclosures.max_total_bytes, with ErrOverBudget.
 func (t *transfer) copy(ctx context.Context, r io.Reader, limit int64) (int64, error) {
 	if t.buf == nil {
 		t.buf = make([]byte, 32<<10)
@@ -262,8 +263,8 @@ func (t *transfer) copy(ctx context.Context, r io.Reader, limit int64) (int64, e
 			if int64(k) > limit-t.done {
 				return n, ErrTooLarge
 			}
-			if int64(k) > t.room-t.done {
-				return n, t.overBudget(0)
+			if err := t.take(int64(k)); err != nil {
+				return n, err
 			}
 			if _, err := t.part.Write(t.buf[:k]); err != nil {
 				return n, fmt.Errorf("write %s: %w", t.part.Name(), err)
@@ -283,8 +284,8 @@ func (t *transfer) copy(ctx context.Context, r io.Reader, limit int64) (int64, e
 	}
 }
 
-// progress records and announces how far the transfer is, and takes the
-// budget's room again.
+// progress records and announces how far the transfer is, and settles
+// the budget with the store.
 func (t *transfer) progress(ctx context.Context) {
 	t.reported = t.done
 	if err := t.record(ctx); err != nil {
@@ -292,7 +293,7 @@ func (t *transfer) progress(ctx context.Context) {
 			t.d.log.Warn("record enclosure progress", "url", t.job.URL, "err", err)
 		}
 	} else {
-		t.refreshRoom(ctx)
+		t.settle(ctx, false)
 	}
 	t.d.emit(Progress{EnclosureID: t.job.ID, ItemID: t.job.ItemID, FeedID: t.job.FeedID,
 		URL: t.job.URL, Bytes: t.done, Total: t.meta.Total})
