@@ -261,6 +261,30 @@ func TestBudgetReservesDeclaredLengthsOfTransfersAtOnce(t *testing.T) {
 	r.mustTakeAtMost(budget)
 }
 
+// A downloaded file whose download again fails stays recorded with its
+// size, so the budget still counts it.
+func TestBudgetCountsAFileKeptByAFailedDownloadAgain(t *testing.T) {
+	r := newRig(t, func(c *config.EnclosureConfig) { c.MaxTotalBytes = 150 << 10 })
+	var gone atomic.Bool
+	body := bytes.Repeat([]byte("a"), 100<<10)
+	r.mux.HandleFunc("/a.mp3", func(w http.ResponseWriter, req *http.Request) {
+		if gone.Load() {
+			http.NotFound(w, req)
+			return
+		}
+		http.ServeContent(w, req, "", time.Time{}, bytes.NewReader(body))
+	})
+	a := r.mustDownload(r.item("/a.mp3", 0))
+	gone.Store(true)
+	if res, j := r.download(a); res.Err == nil || j.Status != store.EnclosureFailed || j.Path != a.Path {
+		t.Fatalf("download again: %+v, job %+v; want failed, the file kept", res, j)
+	}
+	mustHold(t, a.Path, body)
+	if n, err := r.st.EnclosureBytes(context.Background()); err != nil || n != 100<<10 {
+		t.Errorf("the store counts %d bytes (%v), want the kept file's %d", n, err, 100<<10)
+	}
+}
+
 // With max_total_bytes 0 there is no budget.
 func TestBudgetIsOffWhenMaxTotalBytesIsZero(t *testing.T) {
 	r := newRig(t, func(c *config.EnclosureConfig) { c.MaxTotalBytes = 0 })

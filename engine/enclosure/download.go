@@ -356,7 +356,8 @@ func (d *Downloader) requeue(ctx context.Context, t *transfer) {
 // is written. A file an earlier download left stays recorded, so that
 // purge and removal still find it.
 func (d *Downloader) block(ctx context.Context, job store.EnclosureJob, err error) Result {
-	out := store.EnclosureOutcome{Status: store.EnclosureBlocked, Error: fetch.Reason(err), Path: earlierFile(job)}
+	out := store.EnclosureOutcome{Status: store.EnclosureBlocked, Error: fetch.Reason(err)}
+	out.Path, out.BytesDone = earlierFile(job)
 	removePart(job.PartPath)
 	return d.record(context.WithoutCancel(ctx), job, out, err)
 }
@@ -364,21 +365,24 @@ func (d *Downloader) block(ctx context.Context, job store.EnclosureJob, err erro
 // fail records a failure whose partial file is gone; a file an earlier
 // download left stays recorded.
 func (d *Downloader) fail(ctx context.Context, job store.EnclosureJob, err error) Result {
-	out := store.EnclosureOutcome{Status: store.EnclosureFailed, Error: fetch.Reason(err), Path: earlierFile(job)}
+	out := store.EnclosureOutcome{Status: store.EnclosureFailed, Error: fetch.Reason(err)}
+	out.Path, out.BytesDone = earlierFile(job)
 	removePart(job.PartPath)
 	return d.record(context.WithoutCancel(ctx), job, out, err)
 }
 
 // earlierFile is the file an earlier download of job left at the path its
-// record names (no other record names it), "" when there is none.
-func earlierFile(job store.EnclosureJob) string {
+// record names (no other record names it) and its size, which the budget
+// counts; "" when there is none.
+func earlierFile(job store.EnclosureJob) (string, int64) {
 	if job.Path == "" {
-		return ""
+		return "", 0
 	}
-	if fi, err := os.Lstat(job.Path); err != nil || !fi.Mode().IsRegular() {
-		return ""
+	fi, err := os.Lstat(job.Path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return "", 0
 	}
-	return job.Path
+	return job.Path, fi.Size()
 }
 
 // removePart deletes a partial file the store records, if any.
