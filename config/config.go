@@ -31,6 +31,7 @@ const (
 	defaultEnclosureWorkers = 4
 	defaultFallbackCapBytes = 15 << 20
 	defaultMaxBytes         = 4 << 30
+	defaultMaxTotalBytes    = 20 << 30
 	defaultSlackPercent     = 10
 	defaultSlackBytes       = 2 << 20
 	defaultStallTimeout     = 60 * time.Second
@@ -170,6 +171,11 @@ type EnclosureConfig struct {
 	// an enclosure whose feed declares no length, and the ceiling of a
 	// declared one.
 	MaxBytes int64
+	// MaxTotalBytes is the budget of every enclosure file together, as the
+	// store records them, partial files included (max_total_bytes), >= 0;
+	// 0 is no budget. A transfer that would take the total past it is
+	// refused, or ended where it would cross it.
+	MaxTotalBytes int64
 	// LengthSlackPercent and LengthSlackBytes are how much more than its
 	// declared length an enclosure may be (length_slack_percent, 0..100,
 	// and length_slack_bytes, >= 0): declared + declared*percent/100 +
@@ -271,6 +277,7 @@ func Default() Config {
 			MaxConcurrent:      defaultEnclosureWorkers,
 			FallbackCapBytes:   defaultFallbackCapBytes,
 			MaxBytes:           defaultMaxBytes,
+			MaxTotalBytes:      defaultMaxTotalBytes,
 			LengthSlackPercent: defaultSlackPercent,
 			LengthSlackBytes:   defaultSlackBytes,
 			StallTimeout:       defaultStallTimeout,

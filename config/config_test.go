@@ -35,6 +35,7 @@ func TestDefault(t *testing.T) {
 		{"enclosures.max_concurrent", c.Enclosures.MaxConcurrent, 4},
 		{"enclosures.fallback_cap_bytes", c.Enclosures.FallbackCapBytes, int64(15 << 20)},
 		{"enclosures.max_bytes", c.Enclosures.MaxBytes, int64(4 << 30)},
+		{"enclosures.max_total_bytes", c.Enclosures.MaxTotalBytes, int64(20 << 30)},
 		{"enclosures.length_slack_percent", c.Enclosures.LengthSlackPercent, 10},
 		{"enclosures.length_slack_bytes", c.Enclosures.LengthSlackBytes, int64(2 << 20)},
 		{"enclosures.stall_timeout", c.Enclosures.StallTimeout, 60 * time.Second},

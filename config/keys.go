@@ -87,6 +87,8 @@ func Keys() []Key {
 		{Name: "enclosures.fallback_cap_bytes", Meaning: "Cap, in bytes, on a download from a server without Range support.", Allowed: atLeast(1, "")},
 		{Name: "enclosures.max_bytes", Meaning: "Largest enclosure file, in bytes: the limit when the feed declares no length, and the ceiling on a declared one.",
 			Allowed: atLeast(1, "")},
+		{Name: keyMaxTotalBytes, Meaning: "Budget, in bytes, of all enclosure files together (partial ones included): a download that would take them past it is refused, or ended where it would, with a one-line error, and can be retried once files are deleted (Q, D) or the budget raised; tidings never deletes a file to make room. 0 is no budget.",
+			Allowed: "0 (no budget) or more"},
 		{Name: "enclosures.length_slack_percent", Meaning: "How far, in percent of the feed's declared length, an enclosure may exceed it (with length_slack_bytes added); more ends the transfer.",
 			Allowed: between(SlackPercentBound)},
 		{Name: "enclosures.length_slack_bytes", Meaning: "Bytes an enclosure may exceed its declared length by, on top of length_slack_percent (tags and ads added after the feed was written).",

@@ -66,6 +66,7 @@ type fileEnclosures struct {
 	MaxConcurrent     int      `toml:"max_concurrent"`
 	FallbackCapBytes  int64    `toml:"fallback_cap_bytes"`
 	MaxBytes          int64    `toml:"max_bytes"`
+	MaxTotalBytes     int64    `toml:"max_total_bytes"`
 	SlackPercent      int      `toml:"length_slack_percent"`
 	SlackBytes        int64    `toml:"length_slack_bytes"`
 	StallTimeout      duration `toml:"stall_timeout"`
@@ -179,6 +180,7 @@ func toFile(c Config) fileConfig {
 			MaxConcurrent:     c.Enclosures.MaxConcurrent,
 			FallbackCapBytes:  c.Enclosures.FallbackCapBytes,
 			MaxBytes:          c.Enclosures.MaxBytes,
+			MaxTotalBytes:     c.Enclosures.MaxTotalBytes,
 			SlackPercent:      c.Enclosures.LengthSlackPercent,
 			SlackBytes:        c.Enclosures.LengthSlackBytes,
 			StallTimeout:      duration(c.Enclosures.StallTimeout.String()),
@@ -239,6 +241,7 @@ func (f fileConfig) toConfig() (Config, []*Error) {
 			MaxConcurrent:          f.Enclosures.MaxConcurrent,
 			FallbackCapBytes:       f.Enclosures.FallbackCapBytes,
 			MaxBytes:               f.Enclosures.MaxBytes,
+			MaxTotalBytes:          f.Enclosures.MaxTotalBytes,
 			LengthSlackPercent:     f.Enclosures.SlackPercent,
 			LengthSlackBytes:       f.Enclosures.SlackBytes,
 			StallTimeout:           dur(keyStallTimeout, f.Enclosures.StallTimeout, defaultStallTimeout),

@@ -84,6 +84,7 @@ directory = "/srv/enclosures"
 max_concurrent = 16
 fallback_cap_bytes = 1
 max_bytes = 1000
+max_total_bytes = 0
 length_slack_percent = 0
 length_slack_bytes = 0
 stall_timeout = "1s"
@@ -526,6 +527,11 @@ func TestLoadErrors(t *testing.T) {
 			name: "max_bytes 0",
 			doc:  "[enclosures]\nmax_bytes = 0\n",
 			line: 2, key: "enclosures.max_bytes", msg: []string{"at least 1"},
+		},
+		{
+			name: "negative max_total_bytes",
+			doc:  "[enclosures]\nmax_total_bytes = -1\n",
+			line: 2, key: "enclosures.max_total_bytes", msg: []string{"at least 0"},
 		},
 		{
 			name: "length slack over 100 percent",

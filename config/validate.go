@@ -33,6 +33,7 @@ const (
 	keyMaxConcurrent     = "enclosures.max_concurrent"
 	keyFallbackCap       = "enclosures.fallback_cap_bytes"
 	keyMaxBytes          = "enclosures.max_bytes"
+	keyMaxTotalBytes     = "enclosures.max_total_bytes"
 	keySlackPercent      = "enclosures.length_slack_percent"
 	keySlackBytes        = "enclosures.length_slack_bytes"
 	keyStallTimeout      = "enclosures.stall_timeout"
@@ -109,6 +110,7 @@ func validate(c Config, present func(key string) bool) []*Error {
 	v.bound(keyMaxConcurrent, e.MaxConcurrent, ThreadsBound)
 	v.intMin(keyFallbackCap, e.FallbackCapBytes, 1, "")
 	v.intMin(keyMaxBytes, e.MaxBytes, 1, "")
+	v.intMin(keyMaxTotalBytes, e.MaxTotalBytes, 0, "")
 	v.bound(keySlackPercent, e.LengthSlackPercent, SlackPercentBound)
 	v.intMin(keySlackBytes, e.LengthSlackBytes, 0, "")
 	v.durationIn(keyStallTimeout, e.StallTimeout, minEnclosureTimeout, maxStallTimeout)

@@ -64,6 +64,7 @@ type Downloader struct {
 	// running holds the enclosures being transferred by this process.
 	running sync.Map
 	queue   queueState
+	budget  budget
 }
 
 // New returns a Downloader; Start runs its queue.
@@ -93,6 +94,7 @@ func New(o Options) *Downloader {
 		owner:  o.Owner,
 		slots:  make(chan struct{}, max(o.Config.MaxConcurrent, 1)),
 		queue:  newQueueState(),
+		budget: budget{limit: o.Config.MaxTotalBytes},
 	}
 }
 
@@ -122,14 +124,24 @@ func (d *Downloader) download(ctx context.Context, job store.EnclosureJob) Resul
 		return busyResult(job, "")
 	}
 	defer d.running.Delete(job.ID)
+	reserved, err := d.admit(ctx, job)
+	if err != nil {
+		return d.refuse(ctx, job, err)
+	}
 	t, err := d.open(ctx, job, name)
+	if err != nil {
+		d.unreserve(reserved)
+	}
 	if errors.Is(err, ErrEnclosureBusy) {
 		return busyResult(job, "")
 	}
 	if err != nil {
 		return d.fail(ctx, job, &fetch.DownloadError{Kind: fetch.KindPersistenceFailed, URL: job.URL, Err: err})
 	}
-	return d.finish(ctx, t, d.runBounded(ctx, t))
+	t.reserved, t.pending = reserved, reserved
+	res := d.finish(ctx, t, d.runBounded(ctx, t))
+	t.settle(context.WithoutCancel(ctx), true)
+	return res
 }
 
 // busyResult is the result for an enclosure another transfer holds (the
@@ -344,7 +356,8 @@ func (d *Downloader) requeue(ctx context.Context, t *transfer) {
 // is written. A file an earlier download left stays recorded, so that
 // purge and removal still find it.
 func (d *Downloader) block(ctx context.Context, job store.EnclosureJob, err error) Result {
-	out := store.EnclosureOutcome{Status: store.EnclosureBlocked, Error: fetch.Reason(err), Path: earlierFile(job)}
+	out := store.EnclosureOutcome{Status: store.EnclosureBlocked, Error: fetch.Reason(err)}
+	out.Path, out.BytesDone = earlierFile(job)
 	removePart(job.PartPath)
 	return d.record(context.WithoutCancel(ctx), job, out, err)
 }
@@ -352,21 +365,24 @@ func (d *Downloader) block(ctx context.Context, job store.EnclosureJob, err erro
 // fail records a failure whose partial file is gone; a file an earlier
 // download left stays recorded.
 func (d *Downloader) fail(ctx context.Context, job store.EnclosureJob, err error) Result {
-	out := store.EnclosureOutcome{Status: store.EnclosureFailed, Error: fetch.Reason(err), Path: earlierFile(job)}
+	out := store.EnclosureOutcome{Status: store.EnclosureFailed, Error: fetch.Reason(err)}
+	out.Path, out.BytesDone = earlierFile(job)
 	removePart(job.PartPath)
 	return d.record(context.WithoutCancel(ctx), job, out, err)
 }
 
 // earlierFile is the file an earlier download of job left at the path its
-// record names (no other record names it), "" when there is none.
-func earlierFile(job store.EnclosureJob) string {
+// record names (no other record names it) and its size, which the budget
+// counts; "" when there is none.
+func earlierFile(job store.EnclosureJob) (string, int64) {
 	if job.Path == "" {
-		return ""
+		return "", 0
 	}
-	if fi, err := os.Lstat(job.Path); err != nil || !fi.Mode().IsRegular() {
-		return ""
+	fi, err := os.Lstat(job.Path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return "", 0
 	}
-	return job.Path
+	return job.Path, fi.Size()
 }
 
 // removePart deletes a partial file the store records, if any.

@@ -25,6 +25,8 @@ type transfer struct {
 	part     *os.File // the partial file, locked while open
 	meta     partMeta
 	limit    int64 // the most the file may hold (config.EnclosureConfig.ByteLimit)
+	pending  int64 // bytes counted in the budget's pending: written and not settled, or reserved (under budget.mu)
+	reserved int64 // of pending, what the declared length reserved and was not written yet
 	done     int64 // bytes in the partial file
 	reported int64 // done at the last progress report
 	finished bool  // the server has sent the whole file
@@ -248,7 +250,7 @@ func (t *transfer) fallback(ctx context.Context, resp *http.Response) error {
 
 // copy appends r to the partial file, reporting progress every chunk. A
 // read that would take the file past limit bytes is not written: the copy
-// ends with ErrTooLarge.
+// ends with ErrTooLarge; past enclosures.max_total_bytes, with ErrOverBudget.
 func (t *transfer) copy(ctx context.Context, r io.Reader, limit int64) (int64, error) {
 	if t.buf == nil {
 		t.buf = make([]byte, 32<<10)
@@ -260,6 +262,9 @@ func (t *transfer) copy(ctx context.Context, r io.Reader, limit int64) (int64, e
 			t.received.Add(int64(k))
 			if int64(k) > limit-t.done {
 				return n, ErrTooLarge
+			}
+			if err := t.take(int64(k)); err != nil {
+				return n, err
 			}
 			if _, err := t.part.Write(t.buf[:k]); err != nil {
 				return n, fmt.Errorf("write %s: %w", t.part.Name(), err)
@@ -279,11 +284,16 @@ func (t *transfer) copy(ctx context.Context, r io.Reader, limit int64) (int64, e
 	}
 }
 
-// progress records and announces how far the transfer is.
+// progress records and announces how far the transfer is, and settles
+// the budget with the store.
 func (t *transfer) progress(ctx context.Context) {
 	t.reported = t.done
-	if err := t.record(ctx); err != nil && ctx.Err() == nil {
-		t.d.log.Warn("record enclosure progress", "url", t.job.URL, "err", err)
+	if err := t.record(ctx); err != nil {
+		if ctx.Err() == nil {
+			t.d.log.Warn("record enclosure progress", "url", t.job.URL, "err", err)
+		}
+	} else {
+		t.settle(ctx, false)
 	}
 	t.d.emit(Progress{EnclosureID: t.job.ID, ItemID: t.job.ItemID, FeedID: t.job.FeedID,
 		URL: t.job.URL, Bytes: t.done, Total: t.meta.Total})
@@ -303,6 +313,9 @@ func (t *transfer) reset() error {
 
 // readError words a body that broke off.
 func (t *transfer) readError(resp *http.Response, err error) error {
+	if errors.Is(err, ErrOverBudget) {
+		return err // worded already
+	}
 	kind := fetch.KindDownloadFailed
 	if errors.Is(err, context.Canceled) && !errors.Is(err, errIdle) {
 		kind = fetch.KindCanceled
