@@ -73,7 +73,7 @@ func TestLogFileThatIsANamedPipeDoesNotHoldTidings(t *testing.T) {
 // A log file in a folder other users may write is refused: what they
 // plant there could point the log anywhere.
 func TestLogFileInAFolderOthersMayWriteIsRefused(t *testing.T) {
-	u, logFile := logFileUser(t, func(home string) string { return filepath.Join(home, "shared", "tidings.log") })
+	u, logFile := logFileUser(t, func(home string) string { return filepath.Join(home, "open-to-all", "tidings.log") })
 	dir := filepath.Dir(logFile)
 	if err := os.Mkdir(dir, 0o777); err != nil {
 		t.Fatal(err)
