@@ -38,7 +38,7 @@ func (e *Engine) ImportNewsboatURLs(ctx context.Context, u *newsboat.URLs) (Impo
 			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: %s skipped: %v", en.Line, sanitize.Named(en.URL), err))
 			continue
 		}
-		folder, err := cleanFolderPath(en.Folder())
+		folder, err := CleanFolderPath(en.Folder())
 		if err != nil {
 			out.Notices = append(out.Notices, fmt.Sprintf("urls line %d: %v; the feed goes to the top level", en.Line, err))
 		}

@@ -32,7 +32,7 @@ type Imported struct {
 func (e *Engine) ImportOPML(ctx context.Context, doc *opml.Document) (Imported, error) {
 	var out Imported
 	for _, p := range doc.Root.FolderPaths() {
-		path, err := cleanFolderPath(p)
+		path, err := CleanFolderPath(p)
 		if err == nil {
 			_, err = e.store.EnsureFolder(ctx, path)
 		}

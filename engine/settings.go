@@ -57,7 +57,7 @@ func BoundSettings(fs store.FeedSettings) (store.FeedSettings, []string, error) 
 		}
 	}
 	if fs.FolderPath != nil {
-		p, err := cleanFolderPath(*fs.FolderPath)
+		p, err := CleanFolderPath(*fs.FolderPath)
 		if err != nil {
 			return fs, nil, err
 		}
@@ -70,12 +70,12 @@ func BoundSettings(fs store.FeedSettings) (store.FeedSettings, []string, error) 
 	return fs, notices, nil
 }
 
-// cleanFolderPath is a folder path as the store keeps it: plain text
+// CleanFolderPath is a folder path as the store keeps it: plain text
 // (sanitize.Text: no control or format characters, white space
 // collapsed), its names trimmed, blank ones dropped, "." and ".." refused.
 // Folder names come from people and from documents (OPML, a server's
 // labels) and are shown in the terminal.
-func cleanFolderPath(path string) (string, error) {
+func CleanFolderPath(path string) (string, error) {
 	return store.CleanFolderPath(sanitize.Text(path))
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/tidings-rss/tidings/engine"
 	"github.com/tidings-rss/tidings/engine/account"
 	"github.com/tidings-rss/tidings/engine/remote"
 	"github.com/tidings-rss/tidings/sanitize"
@@ -172,7 +173,7 @@ func folderPath(cmd, typed string) (string, error) {
 // newFolderPath is a path typed for a folder as the store keeps it (""
 // for the top level).
 func newFolderPath(cmd, typed string) (string, error) {
-	clean, err := store.CleanFolderPath(sanitize.Text(typed))
+	clean, err := engine.CleanFolderPath(typed)
 	if err != nil {
 		return "", usagef("%s: %s is not a folder path: %w", cmd, sanitize.Named(typed), err)
 	}
